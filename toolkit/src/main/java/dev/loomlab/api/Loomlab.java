@@ -1,0 +1,149 @@
+package dev.loomlab.api;
+
+import dev.loomlab.child.ChildJvm;
+import dev.loomlab.experiment.ExperimentSpec;
+import dev.loomlab.experiment.Experiments;
+import dev.loomlab.experiment.Kind;
+import dev.loomlab.experiment.Measurement;
+import dev.loomlab.experiment.Progress;
+import dev.loomlab.measure.Cap;
+import dev.loomlab.measure.Env;
+import dev.loomlab.measure.MemorySnapshot;
+import dev.loomlab.process.Pid;
+import dev.loomlab.process.ProcessBody;
+import dev.loomlab.process.Processes;
+import dev.loomlab.reference.PublishedFigures;
+import tech.tablesaw.api.Table;
+
+/**
+ * The helpers, named as the articles' readers know them. In jshell or a notebook:
+ * <pre>{@code
+ * import static dev.loomlab.api.Loomlab.*;
+ * env()                       // the setting, printed before any number
+ * spawn(100_000)              // n idle processes in a fresh JVM: bytes and ns per process
+ * ring(10_000, 1)             // a token once round a ring of 10,000: ns per hop
+ * broadcast(100_000)          // one message to each of 100,000
+ * pingPong(100_000)           // round-trip percentiles
+ * hibernate(100_000)          // memory per hibernated process
+ * try (var idle = spawnIdle(10_000)) { idle.bytesPerProcess(); }   // live, in this JVM
+ * }</pre>
+ * Measurements run in a fresh child JVM (killed at its deadline) unless called through
+ * {@link #here()}. Helpers refuse more than {@link Cap#DEFAULT} processes until {@link Cap#lift()}.
+ */
+public final class Loomlab {
+
+    private static final InProcess HERE = new InProcess();
+
+    private Loomlab() {}
+
+    /** The JVM this runs in: JDK, GC, heap, processors, carriers, process limit, cap. */
+    public static Env env() {
+        return Env.current();
+    }
+
+    /** Heap after full GC, RSS, platform threads, buffers, NMT thread stacks, now. */
+    public static MemorySnapshot memorySnapshot() {
+        return MemorySnapshot.take();
+    }
+
+    /**
+     * n toolkit processes in this JVM, each waiting for one message; close to stop them.
+     *
+     * @throws IllegalArgumentException above the cap, with how to lift it
+     */
+    public static IdleProcesses spawnIdle(int n) throws Exception {
+        return spawnIdle(n, Kind.PROCESS);
+    }
+
+    /** n idle units of a kind in this JVM: {@code PROCESS}, or the raw {@code VIRTUAL}/{@code PLATFORM} baselines. */
+    public static IdleProcesses spawnIdle(int n, Kind kind) throws Exception {
+        Cap.check("n", n, kind == Kind.PLATFORM ? 20_000 : 1_000);
+        return IdleProcesses.start(kind, n);
+    }
+
+    /** Spawns one process (see {@link Processes#spawn}). */
+    public static Pid spawn(ProcessBody body) {
+        return Processes.spawn(body);
+    }
+
+    /** n idle processes in a fresh JVM: {@code bytesPerProcess}, {@code nsPerSpawn}, RSS. */
+    public static Measurement spawn(int n) {
+        return spawn(n, Kind.PROCESS);
+    }
+
+    /** n idle units of a kind in a fresh JVM. */
+    public static Measurement spawn(int n, Kind kind) {
+        return measure(ExperimentSpec.of("spawn", n).withKind(kind));
+    }
+
+    /** A token m times round a ring of n processes, in a fresh JVM: {@code nsPerHop}. */
+    public static Measurement ring(int n, int m) {
+        return measure(ExperimentSpec.of("ring", n).withM(m));
+    }
+
+    /** One message to each of n processes, in a fresh JVM: {@code nsPerMessage}. */
+    public static Measurement broadcast(int n) {
+        return measure(ExperimentSpec.of("broadcast", n));
+    }
+
+    /** {@code rounds} round trips between two processes, in a fresh JVM: p50, p99, max. */
+    public static Measurement pingPong(int rounds) {
+        return measure(ExperimentSpec.of("pingpong", rounds));
+    }
+
+    /** n hibernated processes in a fresh JVM: {@code bytesPerProcess}. */
+    public static Measurement hibernate(int n) {
+        return measure(ExperimentSpec.of("hibernate", n));
+    }
+
+    /** Any experiment, in a fresh JVM, progress on standard error. */
+    public static Measurement measure(ExperimentSpec spec) {
+        return ChildJvm.run(spec, Progress.STDERR);
+    }
+
+    /** The same helpers, run in this JVM: for poking in jshell, not for figures to publish. */
+    public static InProcess here() {
+        return HERE;
+    }
+
+    /** The published figures the toolkit carries, with their sources. */
+    public static Table published() {
+        return PublishedFigures.table();
+    }
+
+    /** The published figures for one experiment. */
+    public static Table published(String experiment) {
+        return PublishedFigures.table("Published figures: " + experiment, PublishedFigures.of(experiment));
+    }
+
+    /** The helpers, run in the caller's JVM. */
+    public static final class InProcess {
+
+        private InProcess() {}
+
+        public Measurement spawn(int n, Kind kind) throws Exception {
+            return run(ExperimentSpec.of("spawn", n).withKind(kind));
+        }
+
+        public Measurement ring(int n, int m) throws Exception {
+            return run(ExperimentSpec.of("ring", n).withM(m));
+        }
+
+        public Measurement broadcast(int n) throws Exception {
+            return run(ExperimentSpec.of("broadcast", n));
+        }
+
+        public Measurement pingPong(int rounds) throws Exception {
+            return run(ExperimentSpec.of("pingpong", rounds));
+        }
+
+        public Measurement hibernate(int n) throws Exception {
+            return run(ExperimentSpec.of("hibernate", n));
+        }
+
+        /** Any experiment, here. */
+        public Measurement run(ExperimentSpec spec) throws Exception {
+            return Experiments.runHere(spec, Progress.STDERR);
+        }
+    }
+}

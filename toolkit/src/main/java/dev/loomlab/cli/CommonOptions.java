@@ -1,0 +1,79 @@
+package dev.loomlab.cli;
+
+import dev.loomlab.child.Durations;
+import dev.loomlab.experiment.ExperimentSpec;
+import dev.loomlab.experiment.Kind;
+import dev.loomlab.measure.Cap;
+import java.util.ArrayList;
+import java.util.List;
+import picocli.CommandLine.Option;
+
+/** Options every experiment takes. */
+final class CommonOptions {
+
+    @Option(names = "--kind", defaultValue = "process", paramLabel = "KIND",
+            description = "process (the toolkit's), virtual (raw virtual threads in LinkedTransferQueue.take()), "
+                    + "or platform (platform threads, the same way). Default: ${DEFAULT-VALUE}")
+    String kind;
+
+    @Option(names = "--repeat", defaultValue = "1", paramLabel = "K",
+            description = "runs in the same JVM; every run is shown, the first marked cold. Default: ${DEFAULT-VALUE}")
+    int repeat;
+
+    @Option(names = "--cap", paramLabel = "N",
+            description = "the most processes allowed (default " + Cap.DEFAULT + ", polite to a laptop)")
+    Integer cap;
+
+    @Option(names = "--no-cap", description = "lift the cap on purpose, to go to millions")
+    boolean noCap;
+
+    @Option(names = "--json", description = "print exactly one JSON object on standard output, nothing else")
+    boolean json;
+
+    @Option(names = "--deadline", defaultValue = "3m", paramLabel = "TIME",
+            description = "kill the child JVM after this (e.g. 30s, 5m). Default: ${DEFAULT-VALUE}")
+    String deadline;
+
+    @Option(names = "--jvm-opt", paramLabel = "FLAG",
+            description = "a flag for the child JVM, repeatable (e.g. --jvm-opt -Xmx1536m)")
+    List<String> jvmOpts = new ArrayList<>();
+
+    @Option(names = "--process-limit", paramLabel = "N",
+            description = "the child JVM's process limit, BEAM's +P (default 1,048,576)")
+    Integer processLimit;
+
+    @Option(names = "--no-baseline",
+            description = "for --kind process, skip the raw virtual-thread baseline run shown beside it")
+    boolean noBaseline;
+
+    @Option(names = "--in-process", description = "run in this JVM instead of a fresh one (for debugging; numbers are noisier)")
+    boolean inProcess;
+
+    /** Applies --cap / --no-cap to this JVM (the child inherits it). */
+    void applyCap() {
+        if (noCap && cap != null) {
+            throw new IllegalArgumentException("--cap and --no-cap contradict each other: give one");
+        }
+        if (noCap) {
+            Cap.lift();
+        } else if (cap != null) {
+            if (cap < 1) {
+                throw new IllegalArgumentException("--cap must be at least 1 (use --no-cap to lift it), got " + cap);
+            }
+            Cap.set(cap);
+        }
+    }
+
+    ExperimentSpec spec(String experiment, long n) {
+        applyCap();
+        ExperimentSpec spec = ExperimentSpec.of(experiment, n).withKind(Kind.parse(kind)).withRepeat(repeat)
+                .withDeadline(Durations.parse(deadline)).withJvmFlags(jvmOpts.toArray(String[]::new));
+        if (processLimit != null) {
+            if (processLimit < 1) {
+                throw new IllegalArgumentException("--process-limit must be at least 1, got " + processLimit);
+            }
+            spec = spec.withJvmFlags("-Dloomlab.processLimit=" + processLimit);
+        }
+        return spec;
+    }
+}

@@ -1,0 +1,93 @@
+package dev.loomlab.cli;
+
+import dev.loomlab.child.ChildJvm;
+import dev.loomlab.experiment.ExperimentSpec;
+import dev.loomlab.experiment.Experiments;
+import dev.loomlab.experiment.Kind;
+import dev.loomlab.experiment.Measurement;
+import dev.loomlab.experiment.MeasurementJson;
+import dev.loomlab.experiment.Progress;
+import dev.loomlab.measure.Env;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.PrintWriter;
+import java.util.Map;
+import tech.tablesaw.api.DoubleColumn;
+import tech.tablesaw.api.StringColumn;
+import tech.tablesaw.api.Table;
+
+/**
+ * Runs one experiment for a subcommand: in a fresh JVM, with the raw virtual-thread baseline in
+ * its own fresh JVM beside a toolkit-process run, and prints a table or one JSON object.
+ */
+final class ExperimentRunner {
+
+    private ExperimentRunner() {}
+
+    static int run(ExperimentSpec spec, CommonOptions options, PrintWriter out) throws Exception {
+        Progress progress = options.json ? Progress.STDERR : line -> out.println("  | " + line);
+        if (!options.json) {
+            out.println("parent JVM: " + Env.current().oneLine());
+            out.printf("running %s (kind %s, n=%,d%s) in a fresh JVM, deadline %s...%n", spec.experiment(),
+                    spec.kind().label(), spec.n(), spec.m() == 0 ? "" : ", m=" + spec.m(), options.deadline);
+            out.flush();
+        }
+        Measurement result = measure(spec, options, progress);
+        Measurement baseline = null;
+        boolean withBaseline = spec.kind() == Kind.PROCESS && !options.noBaseline && hasBaseline(spec.experiment());
+        if (withBaseline) {
+            if (!options.json) {
+                out.println("running the raw virtual-thread baseline in its own fresh JVM...");
+                out.flush();
+            }
+            baseline = measure(spec.withKind(Kind.VIRTUAL), options, progress);
+        }
+        if (options.json) {
+            ObjectNode root = MeasurementJson.tree(result);
+            if (baseline != null) {
+                root.set("baseline", MeasurementJson.tree(baseline));
+                ObjectNode ratios = root.putObject("ratiosToBaseline");
+                for (Map.Entry<String, Double> e : result.metrics().entrySet()) {
+                    double b = baseline.metric(e.getKey());
+                    if (b != 0 && !Double.isNaN(b)) {
+                        ratios.put(e.getKey(), Math.round(e.getValue() / b * 1000) / 1000.0);
+                    }
+                }
+            }
+            out.println(root.toPrettyString());
+        } else {
+            out.println("child JVM: " + result.env().oneLine());
+            out.println();
+            out.println(result);
+            if (baseline != null) {
+                out.println();
+                out.println(comparison(result, baseline).printAll());
+            }
+        }
+        out.flush();
+        return 0;
+    }
+
+    private static Measurement measure(ExperimentSpec spec, CommonOptions options, Progress progress) throws Exception {
+        return options.inProcess ? Experiments.runHere(spec, progress) : ChildJvm.run(spec, progress);
+    }
+
+    private static boolean hasBaseline(String experiment) {
+        return !experiment.equals("hibernate");
+    }
+
+    /** Ours beside the raw baseline, measured in the same run, with the ratio. */
+    static Table comparison(Measurement ours, Measurement baseline) {
+        StringColumn metric = StringColumn.create("metric");
+        DoubleColumn process = DoubleColumn.create("process");
+        DoubleColumn raw = DoubleColumn.create("raw virtual thread");
+        DoubleColumn ratio = DoubleColumn.create("process / raw");
+        for (Map.Entry<String, Double> e : ours.metrics().entrySet()) {
+            double b = baseline.metric(e.getKey());
+            metric.append(e.getKey());
+            process.append(Math.round(e.getValue() * 100) / 100.0);
+            raw.append(Math.round(b * 100) / 100.0);
+            ratio.append(b == 0 || Double.isNaN(b) ? Double.NaN : Math.round(e.getValue() / b * 100) / 100.0);
+        }
+        return Table.create("The toolkit's processes against the raw baseline, same machine, same run", metric, process, raw, ratio);
+    }
+}

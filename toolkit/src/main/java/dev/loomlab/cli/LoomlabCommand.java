@@ -1,0 +1,64 @@
+package dev.loomlab.cli;
+
+import dev.loomlab.child.ChildJvmException;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/**
+ * {@code ./loomlab <experiment> [options]}: one measurement in a fresh JVM, printed as a table,
+ * or with {@code --json} as exactly one JSON object on standard output. Exit codes: 0 done,
+ * 1 the run failed, 2 bad usage.
+ */
+@Command(name = "loomlab", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+        description = {"What does a lightweight process cost on the JVM? The BEAM articles' measurements,",
+                "each run in a fresh JVM that is killed at its deadline."},
+        subcommands = {SpawnCommand.class, RingCommand.class, BroadcastCommand.class, PingPongCommand.class,
+                HibernateCommand.class, EnvCommand.class, PublishedCommand.class},
+        footer = {"", "Examples:", "  loomlab spawn --n 100000", "  loomlab spawn --n 100000 --kind virtual --repeat 3",
+                "  loomlab ring --n 10000 --m 10 --json", "  loomlab spawn --n 1000000 --no-cap --jvm-opt -Xmx1536m"})
+public final class LoomlabCommand implements Runnable {
+
+    /** Exit code for a run that failed (child died, overran, or out of memory). */
+    public static final int FAILED = 1;
+    /** Exit code for bad usage. */
+    public static final int USAGE = 2;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public void run() {
+        throw new CommandLine.ParameterException(spec.commandLine(), "name an experiment: spawn, ring, broadcast, pingpong, hibernate (or env, published)");
+    }
+
+    public static void main(String[] args) {
+        System.exit(execute(args));
+    }
+
+    /** Runs the command line and returns the exit code. */
+    public static int execute(String... args) {
+        CommandLine cli = commandLine();
+        return cli.execute(args);
+    }
+
+    /** The picocli command line with the project's error handling. */
+    public static CommandLine commandLine() {
+        CommandLine cli = new CommandLine(new LoomlabCommand());
+        cli.setExitCodeExceptionMapper(t -> t instanceof CommandLine.ParameterException
+                || t instanceof IllegalArgumentException ? USAGE : FAILED);
+        cli.setExecutionExceptionHandler((ex, line, parse) -> {
+            if (ex instanceof IllegalArgumentException) {
+                line.getErr().println("loomlab: " + ex.getMessage());
+                line.getErr().println("see: loomlab " + line.getCommandName() + " --help");
+                return USAGE;
+            }
+            if (ex instanceof ChildJvmException) {
+                line.getErr().println("loomlab: " + ex.getMessage());
+                return FAILED;
+            }
+            line.getErr().println("loomlab: " + ex.getClass().getSimpleName() + ": " + ex.getMessage());
+            return FAILED;
+        });
+        return cli;
+    }
+}

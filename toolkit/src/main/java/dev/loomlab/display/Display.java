@@ -1,0 +1,78 @@
+package dev.loomlab.display;
+
+import java.awt.image.BufferedImage;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import javax.imageio.ImageIO;
+import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.internal.chartpart.Chart;
+import tech.tablesaw.api.Table;
+import tech.tablesaw.io.html.HtmlWriteOptions;
+
+/**
+ * Turns a value into the MIME bundle a Jupyter front end shows: {@code text/html} for tables,
+ * {@code image/png} (base64) for XChart charts and images, and always {@code text/plain}.
+ *
+ * <p>This is the one place that decides how the toolkit looks in a notebook; the kernel only
+ * forwards the bundle. It never throws for an unknown type: it falls back to {@code toString()}.
+ */
+public final class Display {
+
+    public static final String TEXT = "text/plain";
+    public static final String HTML = "text/html";
+    public static final String PNG = "image/png";
+
+    private Display() {}
+
+    /** MIME type to data; images are base64-encoded. Insertion order: richest type first. */
+    public static Map<String, String> mimeBundle(Object value) {
+        Map<String, String> bundle = new LinkedHashMap<>();
+        if (value instanceof Displayable d) {
+            value = d.toTable();
+        }
+        switch (value) {
+            case null -> bundle.put(TEXT, "null");
+            case Table table -> {
+                bundle.put(HTML, html(table));
+                bundle.put(TEXT, table.printAll());
+            }
+            case Chart<?, ?> chart -> {
+                bundle.put(PNG, png(BitmapEncoder.getBufferedImage(chart)));
+                bundle.put(TEXT, chart.getClass().getSimpleName() + " \"" + chart.getTitle() + "\"");
+            }
+            case BufferedImage image -> {
+                bundle.put(PNG, png(image));
+                bundle.put(TEXT, "image " + image.getWidth() + "x" + image.getHeight());
+            }
+            default -> bundle.put(TEXT, String.valueOf(value));
+        }
+        return bundle;
+    }
+
+    /** A Tablesaw table as an HTML fragment with its name as caption. */
+    public static String html(Table table) {
+        var out = new java.io.StringWriter();
+        table.write().usingOptions(HtmlWriteOptions.builder(out).build());
+        String caption = table.name() == null || table.name().isBlank()
+                ? ""
+                : "<p><b>" + escape(table.name()) + "</b></p>\n";
+        return caption + out;
+    }
+
+    private static String png(BufferedImage image) {
+        try (var bytes = new ByteArrayOutputStream()) {
+            ImageIO.write(image, "png", bytes);
+            return Base64.getEncoder().encodeToString(bytes.toByteArray());
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not encode the chart as PNG", e);
+        }
+    }
+
+    private static String escape(String s) {
+        return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;");
+    }
+}

@@ -1,0 +1,13 @@
+package dev.loomlab.display;
+
+import tech.tablesaw.api.Table;
+
+/**
+ * A toolkit result that knows how to show itself: as a Tablesaw table in a notebook, and as
+ * text in jshell (its {@code toString()}).
+ */
+public interface Displayable {
+
+    /** The rows this result shows, with the published figures beside ours where there are some. */
+    Table toTable();
+}

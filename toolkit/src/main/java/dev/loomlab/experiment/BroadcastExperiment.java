@@ -1,0 +1,75 @@
+package dev.loomlab.experiment;
+
+import dev.loomlab.measure.Cap;
+import dev.loomlab.measure.Parked;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/** Broadcast: one message to each of n parked units, timed until every one has received it. */
+final class BroadcastExperiment implements Experiment {
+
+    @Override
+    public String name() {
+        return "broadcast";
+    }
+
+    @Override
+    public String description() {
+        return "one message to each of n processes: time to send them all, and until all have received";
+    }
+
+    @Override
+    public void validate(ExperimentSpec spec) {
+        Cap.check("n", spec.n(), spec.kind() == Kind.PLATFORM ? 20_000 : 1_000);
+    }
+
+    @Override
+    public Map<String, Double> runOnce(ExperimentSpec spec, Progress progress) throws Exception {
+        int n = (int) spec.n();
+        Worker[] workers = new Worker[n];
+        AtomicInteger waiting = new AtomicInteger(n);
+        CountDownLatch allReceived = new CountDownLatch(1);
+        Object message = "hello";
+        try {
+            for (int i = 0; i < n; i++) {
+                workers[i] = Worker.start(spec.kind(), inbox -> {
+                    inbox.take();
+                    if (waiting.decrementAndGet() == 0) {
+                        allReceived.countDown();
+                    }
+                    inbox.take(); // stay alive until stopped, as the article's processes do
+                });
+            }
+            Parked.awaitAll(n, i -> workers[i].thread(), Duration.ofSeconds(60));
+            long start = System.nanoTime();
+            for (Worker w : workers) {
+                w.send(message);
+            }
+            long sent = System.nanoTime() - start;
+            if (!allReceived.await(spec.deadline().toMillis(), TimeUnit.MILLISECONDS)) {
+                throw new TimeoutException((n - waiting.get()) + " of " + n + " received within " + spec.deadline());
+            }
+            long received = System.nanoTime() - start;
+            Map<String, Double> metrics = new LinkedHashMap<>();
+            metrics.put("nsPerMessage", (double) received / n);
+            metrics.put("allReceivedMillis", received / 1e6);
+            metrics.put("allSentMillis", sent / 1e6);
+            metrics.put("nsPerSend", (double) sent / n);
+            return metrics;
+        } finally {
+            Worker.stopAll(workers, Duration.ofSeconds(30));
+        }
+    }
+
+    @Override
+    public List<String> notes(ExperimentSpec spec) {
+        return List.of("allSentMillis: the sender's loop alone (send never waits); allReceivedMillis: until the last unit "
+                + "has taken its message; nsPerMessage = allReceivedMillis / n");
+    }
+}

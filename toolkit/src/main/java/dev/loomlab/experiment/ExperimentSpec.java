@@ -1,0 +1,84 @@
+package dev.loomlab.experiment;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeMap;
+
+/**
+ * What to measure: an experiment by name and its sizes. Immutable; the {@code with} methods
+ * return a changed copy. Serialized to JSON to hand to a child JVM.
+ *
+ * @param experiment  "spawn", "ring", "broadcast", "pingpong", "hibernate", ...
+ * @param kind        what runs it (for experiments that compare kinds)
+ * @param n           processes (or rounds, for pingpong)
+ * @param m           second size: times round the ring; 0 where unused
+ * @param repeat      runs in the same JVM; the first is marked cold
+ * @param deadline    the child JVM is killed after this
+ * @param jvmFlags    extra flags for the child JVM, e.g. {@code -Xmx1536m}
+ * @param options     experiment-specific options by name (e.g. "loops": "0,1,2")
+ */
+public record ExperimentSpec(String experiment, Kind kind, long n, long m, int repeat, Duration deadline,
+                             List<String> jvmFlags, Map<String, String> options) {
+
+    /** Default deadline for a child JVM. */
+    public static final Duration DEFAULT_DEADLINE = Duration.ofMinutes(3);
+
+    public ExperimentSpec {
+        Objects.requireNonNull(experiment, "experiment");
+        Objects.requireNonNull(kind, "kind");
+        if (repeat < 1) {
+            throw new IllegalArgumentException("--repeat must be at least 1, got " + repeat);
+        }
+        if (deadline == null || deadline.isNegative() || deadline.isZero()) {
+            throw new IllegalArgumentException("the deadline must be positive, got " + deadline);
+        }
+        jvmFlags = List.copyOf(jvmFlags == null ? List.of() : jvmFlags);
+        options = Map.copyOf(options == null ? Map.of() : options);
+    }
+
+    /** A spec with the defaults: kind process, one run, the default deadline. */
+    public static ExperimentSpec of(String experiment, long n) {
+        return new ExperimentSpec(experiment, Kind.PROCESS, n, 0, 1, DEFAULT_DEADLINE, List.of(), Map.of());
+    }
+
+    public ExperimentSpec withKind(Kind k) {
+        return new ExperimentSpec(experiment, k, n, m, repeat, deadline, jvmFlags, options);
+    }
+
+    public ExperimentSpec withN(long newN) {
+        return new ExperimentSpec(experiment, kind, newN, m, repeat, deadline, jvmFlags, options);
+    }
+
+    public ExperimentSpec withM(long newM) {
+        return new ExperimentSpec(experiment, kind, n, newM, repeat, deadline, jvmFlags, options);
+    }
+
+    public ExperimentSpec withRepeat(int k) {
+        return new ExperimentSpec(experiment, kind, n, m, k, deadline, jvmFlags, options);
+    }
+
+    public ExperimentSpec withDeadline(Duration d) {
+        return new ExperimentSpec(experiment, kind, n, m, repeat, d, jvmFlags, options);
+    }
+
+    /** Adds child JVM flags after the ones already there (a later flag wins in the JVM). */
+    public ExperimentSpec withJvmFlags(String... flags) {
+        List<String> all = new ArrayList<>(jvmFlags);
+        all.addAll(List.of(flags));
+        return new ExperimentSpec(experiment, kind, n, m, repeat, deadline, all, options);
+    }
+
+    public ExperimentSpec withOption(String name, String value) {
+        Map<String, String> all = new TreeMap<>(options);
+        all.put(name, value);
+        return new ExperimentSpec(experiment, kind, n, m, repeat, deadline, jvmFlags, all);
+    }
+
+    /** An option's value, or {@code fallback}. */
+    public String option(String name, String fallback) {
+        return options.getOrDefault(name, fallback);
+    }
+}

@@ -1,0 +1,145 @@
+package dev.loomlab.experiment;
+
+import dev.loomlab.measure.Parked;
+import dev.loomlab.process.Pid;
+import dev.loomlab.process.Processes;
+import java.time.Duration;
+import java.util.concurrent.LinkedTransferQueue;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * {@code n} idle units of one {@link Kind}, each waiting for one message: toolkit processes in
+ * {@code receive}, or raw virtual or platform threads in {@code LinkedTransferQueue.take()}.
+ * Closing stops them all and waits for their threads to end; nothing outlives it.
+ */
+public final class IdleGroup implements AutoCloseable {
+
+    /** The message that ends an idle unit. */
+    static final Object STOP = new Object() {
+        @Override
+        public String toString() {
+            return "stop";
+        }
+    };
+
+    private final Kind kind;
+    private final int n;
+    private final Pid[] pids;
+    private final Thread[] threads;
+    private final LinkedTransferQueue<Object>[] queues;
+    private int started;
+    private long spawnNanos;
+    private long parkedNanos;
+
+    @SuppressWarnings("unchecked")
+    private IdleGroup(Kind kind, int n) {
+        this.kind = kind;
+        this.n = n;
+        this.pids = kind == Kind.PROCESS ? new Pid[n] : null;
+        this.threads = kind == Kind.PROCESS ? null : new Thread[n];
+        this.queues = kind == Kind.PROCESS ? null : new LinkedTransferQueue[n];
+    }
+
+    /**
+     * Starts {@code n} idle units and waits until every one is parked.
+     *
+     * @throws TimeoutException if they are not all parked within {@code deadline}; the started
+     *                          ones are stopped first
+     */
+    public static IdleGroup start(Kind kind, int n, Duration deadline) throws TimeoutException, InterruptedException {
+        if (n < 1) {
+            throw new IllegalArgumentException("n must be at least 1, got " + n);
+        }
+        IdleGroup group = new IdleGroup(kind, n);
+        try {
+            group.spawnAll();
+            group.parkedNanos = Parked.awaitAll(n, group::thread, deadline);
+            return group;
+        } catch (Throwable t) {
+            group.close();
+            throw t;
+        }
+    }
+
+    private void spawnAll() {
+        long start = System.nanoTime();
+        switch (kind) {
+            case PROCESS -> {
+                for (int i = 0; i < n; i++) {
+                    pids[i] = Processes.spawn(self -> self.receive());
+                    started++;
+                }
+            }
+            case VIRTUAL, PLATFORM -> {
+                Thread.Builder builder = kind == Kind.VIRTUAL ? Thread.ofVirtual() : Thread.ofPlatform().daemon(true);
+                for (int i = 0; i < n; i++) {
+                    LinkedTransferQueue<Object> queue = new LinkedTransferQueue<>();
+                    queues[i] = queue;
+                    threads[i] = builder.start(() -> {
+                        try {
+                            queue.take();
+                        } catch (InterruptedException e) {
+                            Thread.currentThread().interrupt();
+                        }
+                    });
+                    started++;
+                }
+            }
+        }
+        spawnNanos = System.nanoTime() - start;
+    }
+
+    /** The thread of unit {@code i}. */
+    Thread thread(int i) {
+        return kind == Kind.PROCESS ? pids[i].thread() : threads[i];
+    }
+
+    /** The process of unit {@code i}, for kind process. */
+    public Pid pid(int i) {
+        return pids[i];
+    }
+
+    public Kind kind() {
+        return kind;
+    }
+
+    public int size() {
+        return n;
+    }
+
+    /** Time spent in the spawn loop alone, as the articles time {@code spawn}. */
+    public long spawnNanos() {
+        return spawnNanos;
+    }
+
+    /** Time from the end of the spawn loop until every unit was verified parked. */
+    public long parkedNanos() {
+        return parkedNanos;
+    }
+
+    /** Stops every unit and waits for its thread to end (at most 30 s in all, then interrupts). */
+    @Override
+    public void close() throws InterruptedException {
+        for (int i = 0; i < started; i++) {
+            if (kind == Kind.PROCESS) {
+                pids[i].send(STOP);
+            } else {
+                queues[i].offer(STOP);
+            }
+        }
+        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+        for (int i = 0; i < started; i++) {
+            Thread t = thread(i);
+            if (kind == Kind.PROCESS) {
+                if (pids[i].awaitExit(Duration.ofNanos(Math.max(1, deadline - System.nanoTime()))).isEmpty()) {
+                    pids[i].kill();
+                    pids[i].awaitExit(Duration.ofSeconds(5));
+                }
+            } else if (t != null && !t.join(Duration.ofNanos(Math.max(1, deadline - System.nanoTime())))) {
+                t.interrupt();
+                t.join(Duration.ofSeconds(5));
+            }
+        }
+        started = 0;
+    }
+}

@@ -1,0 +1,31 @@
+package dev.loomlab.experiment;
+
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.stream.Collectors;
+
+/** What runs a measurement's concurrent units: the toolkit's processes, or a raw baseline. */
+public enum Kind {
+    /** The toolkit's processes: a virtual thread plus a mailbox. */
+    PROCESS,
+    /** The raw baseline: virtual threads parked in {@code LinkedTransferQueue.take()}. */
+    VIRTUAL,
+    /** Platform (OS) threads parked the same way. */
+    PLATFORM;
+
+    /** The lower-case name used on the command line and in JSON. */
+    public String label() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+
+    /** Parses {@code process}, {@code virtual} or {@code platform}, with a clear error otherwise. */
+    public static Kind parse(String text) {
+        for (Kind kind : values()) {
+            if (kind.label().equalsIgnoreCase(text.trim())) {
+                return kind;
+            }
+        }
+        throw new IllegalArgumentException("unknown kind \"" + text + "\": use one of "
+                + Arrays.stream(values()).map(Kind::label).collect(Collectors.joining(", ")));
+    }
+}

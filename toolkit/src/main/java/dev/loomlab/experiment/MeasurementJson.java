@@ -1,0 +1,128 @@
+package dev.loomlab.experiment;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.loomlab.measure.Env;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The JSON form of a {@link Measurement}: one object with {@code experiment}, {@code kind},
+ * {@code n}, {@code env}, the summary metrics flat by name, and {@code runs}. Carries a
+ * {@code schemaVersion} so result files from another version are recognised.
+ */
+public final class MeasurementJson {
+
+    /** Bumped when the shape changes. */
+    public static final int SCHEMA_VERSION = 1;
+
+    static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    private static final List<String> FIXED = List.of("schemaVersion", "toolkitVersion", "experiment", "kind",
+            "n", "m", "outcome", "summaryOf", "env", "runs", "notes");
+
+    private MeasurementJson() {}
+
+    static String write(Measurement r) {
+        return MAPPER.valueToTree(tree(r)).toPrettyString();
+    }
+
+    /** The measurement as a JSON tree, e.g. to put several in one file. */
+    public static ObjectNode tree(Measurement r) {
+        ObjectNode root = MAPPER.createObjectNode();
+        root.put("schemaVersion", SCHEMA_VERSION);
+        root.put("toolkitVersion", toolkitVersion());
+        root.put("experiment", r.experiment());
+        root.put("kind", r.kind());
+        root.put("n", r.n());
+        if (r.m() != 0) {
+            root.put("m", r.m());
+        }
+        root.put("outcome", r.outcome());
+        root.put("summaryOf", r.summaryOf());
+        r.metrics().forEach((k, v) -> putNumber(root, k, v));
+        root.set("env", MAPPER.valueToTree(r.env()));
+        ArrayNode runs = root.putArray("runs");
+        for (Run run : r.runs()) {
+            ObjectNode node = runs.addObject();
+            node.put("run", run.index());
+            node.put("cold", run.cold());
+            run.metrics().forEach((k, v) -> putNumber(node, k, v));
+        }
+        ArrayNode notes = root.putArray("notes");
+        r.notes().forEach(notes::add);
+        return root;
+    }
+
+    static Measurement read(String json) {
+        try {
+            return fromTree(MAPPER.readTree(json));
+        } catch (JsonProcessingException e) {
+            throw new IllegalArgumentException("not a loomlab result: " + e.getOriginalMessage(), e);
+        }
+    }
+
+    /** Reads a tree written by {@link #tree}; refuses another schema version. */
+    public static Measurement fromTree(JsonNode root) {
+        int version = root.path("schemaVersion").asInt(-1);
+        if (version != SCHEMA_VERSION) {
+            throw new IllegalArgumentException("this result has schema version " + version
+                    + ", this toolkit reads version " + SCHEMA_VERSION + ": rerun it with this toolkit");
+        }
+        for (String field : List.of("experiment", "kind", "n", "env")) {
+            if (!root.hasNonNull(field)) {
+                throw new IllegalArgumentException("this result lacks the field \"" + field + "\"");
+            }
+        }
+        Map<String, Double> metrics = new LinkedHashMap<>();
+        root.properties().forEach(e -> {
+            if (!FIXED.contains(e.getKey()) && e.getValue().isNumber()) {
+                metrics.put(e.getKey(), e.getValue().asDouble());
+            } else if (!FIXED.contains(e.getKey()) && e.getValue().isTextual() && e.getValue().asText().equals("NaN")) {
+                metrics.put(e.getKey(), Double.NaN);
+            }
+        });
+        List<Run> runs = new ArrayList<>();
+        for (JsonNode node : root.path("runs")) {
+            Map<String, Double> runMetrics = new LinkedHashMap<>();
+            node.properties().forEach(e -> {
+                if (!e.getKey().equals("run") && !e.getKey().equals("cold")) {
+                    runMetrics.put(e.getKey(), e.getValue().isNumber() ? e.getValue().asDouble() : Double.NaN);
+                }
+            });
+            runs.add(new Run(node.path("run").asInt(), node.path("cold").asBoolean(), runMetrics));
+        }
+        List<String> notes = new ArrayList<>();
+        root.path("notes").forEach(n -> notes.add(n.asText()));
+        Env env;
+        try {
+            env = MAPPER.treeToValue(root.get("env"), Env.class);
+        } catch (JsonProcessingException e) {
+            throw new IllegalArgumentException("this result's env is malformed: " + e.getOriginalMessage(), e);
+        }
+        return new Measurement(root.get("experiment").asText(), root.get("kind").asText(), root.get("n").asLong(),
+                root.path("m").asLong(0), env, root.path("outcome").asText("ok"), root.path("summaryOf").asText(""),
+                metrics, runs, notes);
+    }
+
+    /** The toolkit's version from the jar manifest, or "dev" when run from classes. */
+    public static String toolkitVersion() {
+        String v = MeasurementJson.class.getPackage().getImplementationVersion();
+        return v == null ? "0.1.0-SNAPSHOT" : v;
+    }
+
+    private static void putNumber(ObjectNode node, String name, double value) {
+        if (Double.isNaN(value) || Double.isInfinite(value)) {
+            node.put(name, "NaN");
+        } else if (value == Math.rint(value) && Math.abs(value) < 1e15) {
+            node.put(name, (long) value);
+        } else {
+            node.put(name, value);
+        }
+    }
+}

@@ -1,0 +1,83 @@
+package dev.loomlab.experiment;
+
+import dev.loomlab.measure.Cap;
+import dev.loomlab.measure.MemoryDelta;
+import dev.loomlab.measure.MemorySnapshot;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The French article's first table: spawn {@code n} idle units, check every one is parked, and
+ * read the heap after a full GC. {@code bytesPerProcess} is that heap difference divided by n
+ * (the analogue of {@code :erlang.memory(:processes)}); for platform threads it adds their
+ * native stacks, read from Native Memory Tracking.
+ */
+final class SpawnExperiment implements Experiment {
+
+    @Override
+    public String name() {
+        return "spawn";
+    }
+
+    @Override
+    public String description() {
+        return "n idle processes: spawn time and memory per process, counted once all are parked";
+    }
+
+    @Override
+    public void validate(ExperimentSpec spec) {
+        Cap.check("n", spec.n(), spec.kind() == Kind.PLATFORM ? 20_000 : 1_000);
+        if (spec.n() > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException("n is too large for one JVM: " + spec.n());
+        }
+    }
+
+    @Override
+    public List<String> jvmFlags(ExperimentSpec spec) {
+        return spec.kind() == Kind.PLATFORM ? List.of("-XX:NativeMemoryTracking=summary") : List.of();
+    }
+
+    @Override
+    public Map<String, Double> runOnce(ExperimentSpec spec, Progress progress) throws Exception {
+        int n = (int) spec.n();
+        MemorySnapshot before = MemorySnapshot.take();
+        Map<String, Double> metrics = new LinkedHashMap<>();
+        try (IdleGroup group = IdleGroup.start(spec.kind(), n, Duration.ofSeconds(60))) {
+            MemoryDelta delta = MemorySnapshot.take().minus(before);
+            metrics.put("nsPerSpawn", (double) group.spawnNanos() / n);
+            metrics.put("nsToAllParked", (double) (group.spawnNanos() + group.parkedNanos()) / n);
+            metrics.put("totalMillis", group.spawnNanos() / 1e6);
+            double stacks = spec.kind() == Kind.PLATFORM ? platformStacksPer(delta, n) : 0;
+            metrics.put("bytesPerProcess", delta.heapPer(n) + stacks);
+            metrics.put("heapBytesPerProcess", delta.heapPer(n));
+            if (spec.kind() == Kind.PLATFORM) {
+                metrics.put("nativeStackBytesPerProcess", stacks);
+            }
+            metrics.put("rssBytesPerProcess", delta.rssPer(n));
+        }
+        return metrics;
+    }
+
+    /** Native stacks per platform thread: NMT's committed stacks, or RSS growth when NMT is off. */
+    private static double platformStacksPer(MemoryDelta delta, int n) {
+        if (delta.stacksKnown()) {
+            return delta.stacksPer(n);
+        }
+        return delta.rssKnown() ? Math.max(0, delta.rssPer(n) - delta.heapPer(n)) : 0;
+    }
+
+    @Override
+    public List<String> notes(ExperimentSpec spec) {
+        List<String> notes = new ArrayList<>();
+        notes.add("bytesPerProcess: heap used after a full GC, all units verified parked, minus the same before spawning, divided by n"
+                + (spec.kind() == Kind.PLATFORM ? ", plus native thread stacks: committed stacks from Native Memory Tracking "
+                        + "when it is on (the child JVM turns it on), else RSS growth beyond the heap" : "")
+                + "; virtual-thread stacks live in the heap, so the heap counts them");
+        notes.add("nsPerSpawn: the spawn loop alone, as the article times spawn; nsToAllParked adds the wait until every unit is parked");
+        notes.add("rssBytesPerProcess: the growth of the whole process's resident memory, divided by n; the heap may have been committed earlier, so it can read lower or higher");
+        return notes;
+    }
+}

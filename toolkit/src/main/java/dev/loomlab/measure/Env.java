@@ -1,0 +1,95 @@
+package dev.loomlab.measure;
+
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import dev.loomlab.display.Displayable;
+import dev.loomlab.process.Processes;
+import java.lang.management.GarbageCollectorMXBean;
+import java.lang.management.ManagementFactory;
+import java.util.List;
+import java.util.stream.Collectors;
+import tech.tablesaw.api.StringColumn;
+import tech.tablesaw.api.Table;
+
+/**
+ * The setting of a measurement: printed before any number, carried in every result, as the
+ * JMH and JOL samples do.
+ *
+ * @param jdkVersion          {@code java.runtime.version}
+ * @param jdkVendor           {@code java.vendor}
+ * @param gc                  the garbage collectors' names
+ * @param maxHeapBytes        {@code Runtime.maxMemory()}
+ * @param processors          processors this JVM sees ({@code availableProcessors})
+ * @param carrierParallelism  virtual-thread carrier threads (the scheduler's parallelism)
+ * @param processLimit        the toolkit's process limit in this JVM (BEAM's {@code +P})
+ * @param cap                 the pedagogical cap on processes per helper call; 0 when lifted
+ * @param os                  operating system and architecture
+ * @param nativeMemoryTracking whether NMT is on, so thread stacks can be counted
+ */
+public record Env(String jdkVersion, String jdkVendor, String gc, long maxHeapBytes, int processors,
+                  int carrierParallelism, int processLimit, int cap, String os,
+                  boolean nativeMemoryTracking) implements Displayable {
+
+    /** Reads the setting of this JVM. */
+    public static Env current() {
+        Runtime rt = Runtime.getRuntime();
+        List<GarbageCollectorMXBean> gcs = ManagementFactory.getGarbageCollectorMXBeans();
+        return new Env(
+                System.getProperty("java.runtime.version"),
+                System.getProperty("java.vendor"),
+                gcs.stream().map(GarbageCollectorMXBean::getName).collect(Collectors.joining(", ")),
+                rt.maxMemory(),
+                rt.availableProcessors(),
+                carrierParallelism(rt.availableProcessors()),
+                Processes.limit(),
+                Cap.current(),
+                System.getProperty("os.name") + " " + System.getProperty("os.arch"),
+                NativeMemory.isTracking());
+    }
+
+    private static int carrierParallelism(int processors) {
+        String configured = System.getProperty("jdk.virtualThreadScheduler.parallelism");
+        if (configured != null) {
+            try {
+                return Integer.parseInt(configured.trim());
+            } catch (NumberFormatException ignored) {
+                // the JDK itself rejects it at first use; report its default
+            }
+        }
+        return processors;
+    }
+
+    /** One line, for logs and progress output. */
+    @JsonIgnore
+    public String oneLine() {
+        return "JDK " + jdkVersion + " (" + jdkVendor + "), GC " + gc + ", max heap "
+                + Units.bytes(maxHeapBytes) + ", " + processors + " processors, " + carrierParallelism
+                + " carriers, process limit " + String.format("%,d", processLimit) + ", cap "
+                + (cap == 0 ? "lifted" : String.format("%,d", cap));
+    }
+
+    @Override
+    public Table toTable() {
+        StringColumn key = StringColumn.create("setting");
+        StringColumn value = StringColumn.create("value");
+        add(key, value, "JDK", jdkVersion + " (" + jdkVendor + ")");
+        add(key, value, "garbage collector", gc);
+        add(key, value, "max heap", Units.bytes(maxHeapBytes));
+        add(key, value, "processors the JVM sees", String.valueOf(processors));
+        add(key, value, "virtual-thread carriers", String.valueOf(carrierParallelism));
+        add(key, value, "process limit (+P)", String.format("%,d", processLimit));
+        add(key, value, "cap per helper call", cap == 0 ? "lifted" : String.format("%,d", cap));
+        add(key, value, "OS", os);
+        add(key, value, "Native Memory Tracking", nativeMemoryTracking ? "on" : "off");
+        return Table.create("Environment", key, value);
+    }
+
+    private static void add(StringColumn key, StringColumn value, String k, String v) {
+        key.append(k);
+        value.append(v);
+    }
+
+    @Override
+    public String toString() {
+        return toTable().printAll();
+    }
+}

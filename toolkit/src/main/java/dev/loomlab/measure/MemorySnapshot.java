@@ -1,0 +1,125 @@
+package dev.loomlab.measure;
+
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import dev.loomlab.display.Displayable;
+import java.io.IOException;
+import java.lang.management.BufferPoolMXBean;
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryUsage;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import tech.tablesaw.api.DoubleColumn;
+import tech.tablesaw.api.StringColumn;
+import tech.tablesaw.api.Table;
+
+/**
+ * The memory of this JVM at one moment, read after a full GC, as the articles read
+ * {@code :erlang.memory()} after {@code :erlang.garbage_collect()}.
+ *
+ * <p>Values that cannot be read here are -1 (RSS off Linux; thread stacks without Native Memory
+ * Tracking). {@link #minus} gives the difference between two snapshots.
+ *
+ * @param heapUsedAfterGc   heap in use after a full GC: live objects, virtual-thread stacks included
+ * @param heapCommitted     heap the JVM has taken from the OS
+ * @param rss               resident set size of the whole process ({@code VmRSS})
+ * @param platformThreads   live platform threads (virtual threads are not counted here)
+ * @param directBuffers     direct {@code ByteBuffer} memory
+ * @param mappedBuffers     memory-mapped buffer memory
+ * @param threadStacks      committed native thread stacks (NMT), or -1 when NMT is off
+ */
+public record MemorySnapshot(long heapUsedAfterGc, long heapCommitted, long rss, int platformThreads,
+                             long directBuffers, long mappedBuffers, long threadStacks)
+        implements Displayable {
+
+    /** Runs a full GC until the heap stops shrinking, then reads everything. */
+    public static MemorySnapshot take() {
+        long used = Gc.settle();
+        MemoryUsage heap = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage();
+        long direct = 0;
+        long mapped = 0;
+        for (BufferPoolMXBean pool : ManagementFactory.getPlatformMXBeans(BufferPoolMXBean.class)) {
+            if (pool.getName().equals("direct")) {
+                direct = pool.getMemoryUsed();
+            } else if (pool.getName().equals("mapped")) {
+                mapped = pool.getMemoryUsed();
+            }
+        }
+        return new MemorySnapshot(used, heap.getCommitted(), currentRss(),
+                ManagementFactory.getThreadMXBean().getThreadCount(), direct, mapped,
+                NativeMemory.threadStacksCommitted().orElse(-1));
+    }
+
+    /** {@code this - before}, field by field; RSS and stacks only where both sides could read them. */
+    public MemoryDelta minus(MemorySnapshot before) {
+        boolean rssKnown = rss >= 0 && before.rss >= 0;
+        boolean stacksKnown = threadStacks >= 0 && before.threadStacks >= 0;
+        return new MemoryDelta(
+                heapUsedAfterGc - before.heapUsedAfterGc,
+                heapCommitted - before.heapCommitted,
+                rssKnown ? rss - before.rss : 0, rssKnown,
+                platformThreads - before.platformThreads,
+                directBuffers - before.directBuffers,
+                mappedBuffers - before.mappedBuffers,
+                stacksKnown ? threadStacks - before.threadStacks : 0, stacksKnown);
+    }
+
+    /** Resident set size of this process in bytes, or -1 where /proc is not there. */
+    public static long currentRss() {
+        return ProcStatus.kib("VmRSS") * 1024;
+    }
+
+    @Override
+    @JsonIgnore
+    public Table toTable() {
+        StringColumn what = StringColumn.create("memory");
+        DoubleColumn bytes = DoubleColumn.create("bytes");
+        StringColumn readable = StringColumn.create("readable");
+        row(what, bytes, readable, "heap used after full GC", heapUsedAfterGc);
+        row(what, bytes, readable, "heap committed", heapCommitted);
+        row(what, bytes, readable, "RSS (whole process)", rss);
+        row(what, bytes, readable, "direct buffers", directBuffers);
+        row(what, bytes, readable, "mapped buffers", mappedBuffers);
+        row(what, bytes, readable, "thread stacks (NMT)", threadStacks);
+        Table table = Table.create("Memory snapshot (" + platformThreads + " platform threads)", what, bytes, readable);
+        return table;
+    }
+
+    static void row(StringColumn what, DoubleColumn bytes, StringColumn readable, String name, long value) {
+        row(what, bytes, readable, name, value, value != -1);
+    }
+
+    static void row(StringColumn what, DoubleColumn bytes, StringColumn readable, String name, long value,
+                    boolean known) {
+        what.append(name);
+        if (!known) {
+            bytes.appendMissing();
+            readable.append("not available");
+        } else {
+            bytes.append(value);
+            readable.append(Units.bytes(value));
+        }
+    }
+
+    @Override
+    public String toString() {
+        return toTable().printAll();
+    }
+
+    /** Reads fields of {@code /proc/self/status}. */
+    static final class ProcStatus {
+        private ProcStatus() {}
+
+        static long kib(String field) {
+            try {
+                for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
+                    if (line.startsWith(field + ":")) {
+                        return Long.parseLong(line.substring(field.length() + 1).replace("kB", "").trim());
+                    }
+                }
+            } catch (IOException | RuntimeException e) {
+                return -1;
+            }
+            return -1;
+        }
+    }
+}

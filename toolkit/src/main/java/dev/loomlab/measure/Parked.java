@@ -1,0 +1,52 @@
+package dev.loomlab.measure;
+
+import java.time.Duration;
+import java.util.concurrent.TimeoutException;
+import java.util.function.IntFunction;
+
+/**
+ * The check the articles insist on: count a process only once it really waits. A thread counts
+ * as parked in {@code WAITING} or {@code TIMED_WAITING}.
+ */
+public final class Parked {
+
+    private Parked() {}
+
+    /**
+     * Waits until the {@code n} threads that {@code threadAt} gives are all parked.
+     *
+     * @return nanoseconds waited
+     * @throws TimeoutException naming how many were parked at the deadline
+     */
+    public static long awaitAll(int n, IntFunction<Thread> threadAt, Duration deadline)
+            throws TimeoutException, InterruptedException {
+        long start = System.nanoTime();
+        long end = start + deadline.toNanos();
+        int from = 0;
+        long sleep = 50_000;
+        while (true) {
+            while (from < n && isParked(threadAt.apply(from))) {
+                from++;
+            }
+            if (from == n) {
+                return System.nanoTime() - start;
+            }
+            if (System.nanoTime() - end > 0) {
+                throw new TimeoutException(String.format(
+                        "only %,d of %,d threads were parked after %s; the machine may be overloaded, "
+                                + "or the deadline too short", from, n, deadline));
+            }
+            Thread.sleep(Duration.ofNanos(sleep));
+            sleep = Math.min(sleep * 2, 10_000_000);
+        }
+    }
+
+    /** True if the thread waits (parked), false if it runs, is new, or is null. */
+    public static boolean isParked(Thread t) {
+        if (t == null) {
+            return false;
+        }
+        Thread.State s = t.getState();
+        return s == Thread.State.WAITING || s == Thread.State.TIMED_WAITING;
+    }
+}

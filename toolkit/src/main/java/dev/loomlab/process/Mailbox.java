@@ -1,0 +1,156 @@
+package dev.loomlab.process;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.Predicate;
+
+/**
+ * The message queue of one process: many senders, one receiver.
+ *
+ * <p>Senders push onto a lock-free stack with one CAS and never block. The receiver takes the
+ * whole stack at once, reverses it and appends it to a private FIFO that only it touches, so
+ * messages from one sender come out in the order that sender sent them (per-sender FIFO), and
+ * everything a sender did before {@code send} happens-before the {@code receive} that returns
+ * that message (the CAS and the receiver's atomic take are volatile accesses).
+ *
+ * <p>It is a superclass of {@link Pid} rather than a field so that an idle process is one object
+ * plus its thread: a process's weight is what this project measures.
+ */
+abstract class Mailbox {
+
+    private static final VarHandle INBOX;
+
+    static {
+        try {
+            INBOX = MethodHandles.lookup().findVarHandle(Mailbox.class, "inbox", Node.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    /** A message in a queue. */
+    private static final class Node {
+        final Object message;
+        Node next;
+
+        Node(Object message) {
+            this.message = message;
+        }
+    }
+
+    /** Arrivals not yet seen by the receiver, newest first. Written by any thread. */
+    private volatile Node inbox;
+    /** Seen but not yet taken (selective receive skipped them), oldest first. Receiver only. */
+    private Node first;
+    private Node last;
+    /** Set by the receiver just before it parks; senders unpark it when they see it. */
+    private volatile boolean waiting;
+
+    /** Appends a message; never blocks. Calls {@link #onArrival(boolean)} afterwards. */
+    final void enqueue(Object message) {
+        Node node = new Node(message);
+        Node head;
+        do {
+            head = inbox;
+            node.next = head;
+        } while (!INBOX.compareAndSet(this, head, node));
+        onArrival(waiting);
+    }
+
+    /**
+     * Tells the owner a message arrived: unpark it if it was waiting, or wake a hibernated
+     * process.
+     */
+    abstract void onArrival(boolean receiverWaiting);
+
+    /** Receiver only: the oldest message that matches, removed from the queue, or null. */
+    final Object takeMatching(Predicate<Object> match) {
+        do {
+            Node previous = null;
+            for (Node node = first; node != null; previous = node, node = node.next) {
+                if (match == null || match.test(node.message)) {
+                    unlink(previous, node);
+                    return node.message;
+                }
+            }
+        } while (moveArrivals());
+        return null;
+    }
+
+    /** Receiver only: true if a message arrived that {@link #takeMatching} has not looked at. */
+    final boolean hasArrivals() {
+        return inbox != null;
+    }
+
+    /** True if any message is queued, seen or not. Receiver only for a stable answer. */
+    final boolean hasMessages() {
+        return inbox != null || first != null;
+    }
+
+    /** Receiver only: parks until a sender unparks it, a deadline passes, or an interrupt. */
+    final void parkUntilArrival(long deadlineNanos) {
+        waiting = true;
+        try {
+            if (inbox != null || wakeUpRequested()) {
+                return;
+            }
+            if (deadlineNanos == Long.MAX_VALUE) {
+                LockSupport.park(this);
+            } else {
+                LockSupport.parkNanos(this, deadlineNanos - System.nanoTime());
+            }
+        } finally {
+            waiting = false;
+        }
+    }
+
+    /** A reason to stop waiting other than a message, such as a pending exit. */
+    abstract boolean wakeUpRequested();
+
+    /** Number of queued messages, for display only; receiver only gives a stable answer. */
+    final int queuedCount() {
+        int count = 0;
+        for (Node node = first; node != null; node = node.next) {
+            count++;
+        }
+        for (Node node = inbox; node != null; node = node.next) {
+            count++;
+        }
+        return count;
+    }
+
+    private boolean moveArrivals() {
+        Node stack = (Node) INBOX.getAndSet(this, null);
+        if (stack == null) {
+            return false;
+        }
+        Node oldest = null;
+        Node newest = stack;
+        while (stack != null) {
+            Node next = stack.next;
+            stack.next = oldest;
+            oldest = stack;
+            stack = next;
+        }
+        if (last == null) {
+            first = oldest;
+        } else {
+            last.next = oldest;
+        }
+        last = newest;
+        return true;
+    }
+
+    private void unlink(Node previous, Node node) {
+        if (previous == null) {
+            first = node.next;
+        } else {
+            previous.next = node.next;
+        }
+        if (last == node) {
+            last = previous;
+        }
+        node.next = null;
+    }
+}

@@ -1,0 +1,22 @@
+package dev.loomlab.child;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class AtomicFilesTest {
+
+    @Test
+    void writesTheWholeFileAndLeavesNoTemporaryBehind(@TempDir Path dir) throws Exception {
+        Path target = dir.resolve("results.json");
+        AtomicFiles.write(target, "{\"a\": 1}");
+        AtomicFiles.write(target, "{\"a\": 2}");
+        assertThat(Files.readString(target)).isEqualTo("{\"a\": 2}");
+        try (var files = Files.list(dir)) {
+            assertThat(files).containsExactly(target);
+        }
+    }
+}

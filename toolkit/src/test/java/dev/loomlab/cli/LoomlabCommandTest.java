@@ -1,0 +1,104 @@
+package dev.loomlab.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.loomlab.measure.Cap;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** The command line: each experiment in a fresh JVM at small n, JSON output, and bad input. */
+class LoomlabCommandTest {
+
+    private final StringWriter out = new StringWriter();
+    private final StringWriter err = new StringWriter();
+
+    @AfterEach
+    void restoreCap() {
+        Cap.set(Cap.DEFAULT);
+    }
+
+    private int run(String... args) {
+        var cli = LoomlabCommand.commandLine();
+        cli.setOut(new PrintWriter(out, true));
+        cli.setErr(new PrintWriter(err, true));
+        return cli.execute(args);
+    }
+
+    @Test
+    void spawnPrintsExactlyOneJsonObjectWithTheNamedMetricsAndTheBaseline() throws Exception {
+        assertThat(run("spawn", "--n", "2000", "--json")).as(err.toString()).isZero();
+        JsonNode json = new ObjectMapper().readTree(out.toString());
+        assertThat(json.get("experiment").asText()).isEqualTo("spawn");
+        assertThat(json.get("kind").asText()).isEqualTo("process");
+        assertThat(json.get("n").asLong()).isEqualTo(2000);
+        assertThat(json.get("env").get("jdkVersion").asText()).isNotEmpty();
+        assertThat(json.get("bytesPerProcess").asDouble()).isPositive();
+        assertThat(json.has("nsPerSpawn")).isTrue();
+        assertThat(json.has("rssBytesPerProcess")).isTrue();
+        assertThat(json.get("baseline").get("kind").asText()).isEqualTo("virtual");
+        assertThat(json.get("ratiosToBaseline").has("bytesPerProcess")).isTrue();
+    }
+
+    @Test
+    void everyExperimentRunsInAFreshJvmAtSmallN() throws Exception {
+        ObjectMapper mapper = new ObjectMapper();
+        String[][] runs = {
+                {"ring", "--n", "200", "--m", "2", "--json", "--no-baseline"},
+                {"broadcast", "--n", "500", "--json", "--no-baseline"},
+                {"pingpong", "--n", "2000", "--json", "--no-baseline"},
+                {"hibernate", "--n", "1000", "--json"},
+                {"spawn", "--n", "20", "--kind", "platform", "--json"},
+        };
+        String[] metric = {"nsPerHop", "nsPerMessage", "roundTripNsP99", "bytesPerProcess", "nativeStackBytesPerProcess"};
+        for (int i = 0; i < runs.length; i++) {
+            out.getBuffer().setLength(0);
+            assertThat(run(runs[i])).as(String.join(" ", runs[i]) + "\n" + err).isZero();
+            JsonNode json = mapper.readTree(out.toString());
+            assertThat(json.has(metric[i])).as(runs[i][0] + " has " + metric[i]).isTrue();
+        }
+    }
+
+    @Test
+    void repeatShowsEveryRunWithTheFirstCold() {
+        assertThat(run("spawn", "--n", "500", "--repeat", "2", "--no-baseline")).as(err.toString()).isZero();
+        assertThat(out.toString()).contains("runs in one JVM", "true", "false", "median of the warm runs");
+    }
+
+    @Test
+    void aSizeAboveTheCapExplainsHowToLiftIt() {
+        assertThat(run("spawn", "--n", "1000000")).isEqualTo(2);
+        assertThat(err.toString()).contains("above the cap of 100,000", "--no-cap", "roughly");
+    }
+
+    @Test
+    void badInputIsAUsageErrorWithOneLine() {
+        assertThat(run("spawn", "--n", "-3")).isEqualTo(2);
+        assertThat(err.toString()).contains("at least 1");
+        assertThat(run("sprawn")).isEqualTo(2);
+        assertThat(run("spawn", "--kind", "green")).isEqualTo(2);
+        assertThat(err.toString()).contains("unknown kind \"green\"");
+        assertThat(run("spawn", "--bogus")).isEqualTo(2);
+        assertThat(run("ring", "--m", "0")).isEqualTo(2);
+        assertThat(run("spawn", "--deadline", "soon")).isEqualTo(2);
+        assertThat(err.toString()).contains("is not a duration");
+    }
+
+    @Test
+    void aChildThatOverrunsItsDeadlineIsKilledAndReported() {
+        assertThat(run("pingpong", "--n", "100000000", "--deadline", "1500ms", "--no-baseline")).isEqualTo(1);
+        assertThat(err.toString()).contains("did not finish within 1.5s and was killed", "--deadline");
+    }
+
+    @Test
+    void helpExplainsTheExperiments() {
+        assertThat(run("--help")).isZero();
+        assertThat(out.toString()).contains("spawn", "ring", "broadcast", "pingpong", "hibernate");
+        out.getBuffer().setLength(0);
+        assertThat(run("spawn", "--help")).isZero();
+        assertThat(out.toString()).contains("--kind", "--repeat", "--no-cap", "--json");
+    }
+}

@@ -1,0 +1,152 @@
+package dev.loomlab.experiment;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.loomlab.process.Processes;
+import java.lang.management.ManagementFactory;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/** Every experiment at small n, in this JVM: it returns its metrics and leaves no thread behind. */
+class ExperimentsTest {
+
+    private int platformThreadsBefore;
+
+    @BeforeEach
+    void countThreads() {
+        platformThreadsBefore = ManagementFactory.getThreadMXBean().getThreadCount();
+    }
+
+    @AfterEach
+    void nothingLeaks() throws InterruptedException {
+        long deadline = System.nanoTime() + 5_000_000_000L;
+        while ((Processes.live() != 0 || ManagementFactory.getThreadMXBean().getThreadCount() > platformThreadsBefore)
+                && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+        }
+        assertThat(Processes.live()).as("live processes after the experiment").isZero();
+        assertThat(ManagementFactory.getThreadMXBean().getThreadCount()).as("platform threads after the experiment")
+                .isLessThanOrEqualTo(platformThreadsBefore);
+    }
+
+    @ParameterizedTest
+    @EnumSource(Kind.class)
+    void spawnCountsMemoryOnceAllAreParked(Kind kind) throws Exception {
+        Measurement m = Experiments.runHere(ExperimentSpec.of("spawn", kind == Kind.PLATFORM ? 50 : 2_000).withKind(kind),
+                Progress.SILENT);
+        assertThat(m.metrics()).containsKeys("bytesPerProcess", "nsPerSpawn", "rssBytesPerProcess", "nsToAllParked");
+        assertThat(m.bytesPerProcess()).isPositive();
+        assertThat(m.nsPerSpawn()).isPositive();
+        assertThat(m.outcome()).isEqualTo("ok");
+    }
+
+    @ParameterizedTest
+    @EnumSource(Kind.class)
+    void ringPassesTheTokenNTimesMHops(Kind kind) throws Exception {
+        Measurement m = Experiments.runHere(ExperimentSpec.of("ring", kind == Kind.PLATFORM ? 20 : 500).withM(3).withKind(kind),
+                Progress.SILENT);
+        assertThat(m.metric("nsPerHop")).isPositive();
+        assertThat(m.metric("totalMillis")).isPositive();
+    }
+
+    @ParameterizedTest
+    @EnumSource(Kind.class)
+    void broadcastReachesEveryProcess(Kind kind) throws Exception {
+        Measurement m = Experiments.runHere(ExperimentSpec.of("broadcast", kind == Kind.PLATFORM ? 20 : 1_000).withKind(kind),
+                Progress.SILENT);
+        assertThat(m.metric("nsPerMessage")).isPositive();
+        assertThat(m.metric("allReceivedMillis")).isGreaterThanOrEqualTo(m.metric("allSentMillis"));
+    }
+
+    @ParameterizedTest
+    @EnumSource(Kind.class)
+    void pingPongGivesOrderedPercentiles(Kind kind) throws Exception {
+        Measurement m = Experiments.runHere(ExperimentSpec.of("pingpong", 1_000).withKind(kind), Progress.SILENT);
+        assertThat(m.metric("roundTripNsP50")).isPositive()
+                .isLessThanOrEqualTo(m.metric("roundTripNsP99"));
+        assertThat(m.metric("roundTripNsP99")).isLessThanOrEqualTo(m.metric("roundTripNsMax"));
+    }
+
+    @Test
+    void hibernateCountsProcessesWithoutThreads() throws Exception {
+        Measurement m = Experiments.runHere(ExperimentSpec.of("hibernate", 2_000), Progress.SILENT);
+        assertThat(m.bytesPerProcess()).isPositive();
+    }
+
+    @Test
+    void hibernateRefusesRawThreads() {
+        assertThatThrownBy(() -> Experiments.runHere(ExperimentSpec.of("hibernate", 10).withKind(Kind.VIRTUAL), Progress.SILENT))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("--kind process");
+    }
+
+    @Test
+    void repeatShowsEveryRunAndMarksTheFirstCold() throws Exception {
+        Measurement m = Experiments.runHere(ExperimentSpec.of("spawn", 500).withRepeat(3), Progress.SILENT);
+        assertThat(m.runs()).hasSize(3);
+        assertThat(m.runs()).extracting(Run::cold).containsExactly(true, false, false);
+        assertThat(m.summaryOf()).contains("median of the warm runs");
+        assertThat(m.toString()).contains("runs in one JVM");
+    }
+
+    @Test
+    void sizesAboveTheCapAreRefusedWithTheWayOut() {
+        assertThatThrownBy(() -> Experiments.runHere(ExperimentSpec.of("spawn", 100_001), Progress.SILENT))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("above the cap of 100,000")
+                .hasMessageContaining("--no-cap")
+                .hasMessageContaining("Cap.lift()");
+    }
+
+    @Test
+    void zeroAndNegativeSizesAreRefused() {
+        assertThatThrownBy(() -> Experiments.runHere(ExperimentSpec.of("spawn", 0), Progress.SILENT))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("at least 1");
+        assertThatThrownBy(() -> Experiments.runHere(ExperimentSpec.of("ring", -5).withM(1), Progress.SILENT))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("at least 1");
+        assertThatThrownBy(() -> Experiments.runHere(ExperimentSpec.of("ring", 10), Progress.SILENT))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("m (times round the ring)");
+    }
+
+    @Test
+    void unknownExperimentsNameTheKnownOnes() {
+        assertThatThrownBy(() -> Experiments.named("sprawn"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("unknown experiment \"sprawn\"").hasMessageContaining("spawn, ring");
+    }
+
+    @Test
+    void unknownKindsAreRefused() {
+        assertThatThrownBy(() -> Kind.parse("green"))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("process, virtual, platform");
+    }
+
+    @Test
+    void aMeasurementRoundTripsThroughJson() throws Exception {
+        Measurement m = Experiments.runHere(ExperimentSpec.of("ring", 100).withM(2), Progress.SILENT);
+        Measurement back = Measurement.fromJson(m.toJson());
+        assertThat(back.experiment()).isEqualTo("ring");
+        assertThat(back.m()).isEqualTo(2);
+        assertThat(back.metric("nsPerHop")).isEqualTo(m.metric("nsPerHop"), org.assertj.core.data.Offset.offset(0.5));
+        assertThat(back.env()).isEqualTo(m.env());
+        assertThat(back.runs()).hasSize(1);
+    }
+
+    @Test
+    void aResultFromAnotherSchemaIsRefused() {
+        assertThatThrownBy(() -> Measurement.fromJson("{\"schemaVersion\": 99, \"experiment\": \"spawn\"}"))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("schema version 99");
+    }
+
+    @Test
+    void theTableShowsThePublishedFigureBesideOurs() throws Exception {
+        Measurement m = Experiments.runHere(ExperimentSpec.of("spawn", 1_000), Progress.SILENT);
+        var table = m.toTable();
+        assertThat(table.columnNames()).contains("BEAM published", "JVM / BEAM");
+        int row = table.stringColumn("metric").indexOf("bytesPerProcess");
+        assertThat(table.doubleColumn("BEAM published").get(row)).isEqualTo(2767.0);
+    }
+}
