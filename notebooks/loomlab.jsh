@@ -1,0 +1,10 @@
+// loomlab's startup for jshell and the notebook kernel: the toolkit and its helpers in scope.
+import dev.loomlab.api.*;
+import static dev.loomlab.api.Loomlab.*;
+import dev.loomlab.process.*;
+import dev.loomlab.experiment.*;
+import dev.loomlab.measure.*;
+import dev.loomlab.reference.*;
+import tech.tablesaw.api.*;
+import org.knowm.xchart.*;
+import java.time.Duration;
