@@ -96,9 +96,9 @@ public final class Loomlab {
         return measure(ExperimentSpec.of("hibernate", n));
     }
 
-    /** Any experiment, in a fresh JVM, progress on standard error. */
+    /** Any experiment, in a fresh JVM, its progress printed as it comes. */
     public static Measurement measure(ExperimentSpec spec) {
-        return ChildJvm.run(spec, Progress.STDERR);
+        return ChildJvm.run(spec, Progress.STDOUT);
     }
 
     /** The same helpers, run in this JVM: for poking in jshell, not for figures to publish. */
@@ -143,7 +143,7 @@ public final class Loomlab {
 
         /** Any experiment, here. */
         public Measurement run(ExperimentSpec spec) throws Exception {
-            return Experiments.runHere(spec, Progress.STDERR);
+            return Experiments.runHere(spec, Progress.STDOUT);
         }
     }
 }

@@ -7,6 +7,9 @@ public interface Progress {
     /** Prints to standard error, which the CLI shows and a child JVM passes to its parent. */
     Progress STDERR = line -> System.err.println(line);
 
+    /** Prints to standard output: a notebook shows it as the cell's live output. */
+    Progress STDOUT = line -> System.out.println(line);
+
     /** Says nothing. */
     Progress SILENT = line -> { };
 

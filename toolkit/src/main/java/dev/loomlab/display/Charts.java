@@ -1,0 +1,82 @@
+package dev.loomlab.display;
+
+import java.util.List;
+import org.knowm.xchart.CategoryChart;
+import org.knowm.xchart.CategoryChartBuilder;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.style.Styler;
+import org.knowm.xchart.style.markers.SeriesMarkers;
+
+/**
+ * The plots of the notebooks and the report, all in one style: XChart charts that a notebook
+ * shows inline (as PNG through {@link Display}) and the report embeds.
+ */
+public final class Charts {
+
+    private static final int WIDTH = 720;
+    private static final int HEIGHT = 420;
+
+    private Charts() {}
+
+    /** Lines with markers, one per series; log axes on request (zero and negative points are dropped there). */
+    public static XYChart lines(String title, String xTitle, String yTitle, boolean logX, boolean logY, List<Series> series) {
+        XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(title)
+                .xAxisTitle(xTitle).yAxisTitle(yTitle).build();
+        Styler styler = chart.getStyler();
+        styler.setLegendPosition(Styler.LegendPosition.OutsideS);
+        styler.setLegendLayout(Styler.LegendLayout.Horizontal);
+        chart.getStyler().setXAxisLogarithmic(logX);
+        chart.getStyler().setYAxisLogarithmic(logY);
+        styler.setChartBackgroundColor(java.awt.Color.WHITE);
+        for (Series s : series) {
+            List<Number[]> points = new java.util.ArrayList<>();
+            for (int i = 0; i < s.x().size(); i++) {
+                Number x = s.x().get(i);
+                Number y = s.y().get(i);
+                if (x == null || y == null || Double.isNaN(y.doubleValue())) {
+                    continue;
+                }
+                if ((logX && x.doubleValue() <= 0) || (logY && y.doubleValue() <= 0)) {
+                    continue;
+                }
+                points.add(new Number[] {x, y});
+            }
+            if (points.isEmpty()) {
+                continue;
+            }
+            double[] xs = points.stream().mapToDouble(p -> p[0].doubleValue()).toArray();
+            double[] ys = points.stream().mapToDouble(p -> p[1].doubleValue()).toArray();
+            chart.addSeries(s.name(), xs, ys).setMarker(SeriesMarkers.CIRCLE);
+        }
+        return chart;
+    }
+
+    /** Lines with markers on linear axes. */
+    public static XYChart lines(String title, String xTitle, String yTitle, List<Series> series) {
+        return lines(title, xTitle, yTitle, false, false, series);
+    }
+
+    /**
+     * Grouped bars: one group per category, one bar per series (same categories in each).
+     *
+     * @param categories the group labels, e.g. kinds or sizes
+     * @param series     name → values in category order
+     */
+    public static CategoryChart bars(String title, String yTitle, boolean logY, List<String> categories,
+                                     java.util.Map<String, List<? extends Number>> series) {
+        CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT).title(title).yAxisTitle(yTitle).build();
+        chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideS);
+        chart.getStyler().setLegendLayout(Styler.LegendLayout.Horizontal);
+        chart.getStyler().setYAxisLogarithmic(logY);
+        chart.getStyler().setChartBackgroundColor(java.awt.Color.WHITE);
+        series.forEach((name, values) -> {
+            if (values.size() != categories.size()) {
+                throw new IllegalArgumentException("bar series \"" + name + "\" has " + values.size()
+                        + " values for " + categories.size() + " categories");
+            }
+            chart.addSeries(name, categories, values.stream().map(v -> v == null ? 0 : v).toList());
+        });
+        return chart;
+    }
+}
