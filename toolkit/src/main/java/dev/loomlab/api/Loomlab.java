@@ -76,6 +76,25 @@ public final class Loomlab {
         return measure(ExperimentSpec.of("spawn", n).withKind(kind));
     }
 
+    /**
+     * The article's tiers: n idle units at each size, each tier in its own fresh JVM, with a
+     * progress line after each tier. Sizes above the cap are refused; pass {@code Cap.tiers(...)}
+     * to keep only those under it.
+     */
+    public static Tiers tiers(Kind kind, int... sizes) {
+        java.util.List<Measurement> done = new java.util.ArrayList<>();
+        for (int n : sizes) {
+            Cap.check("n", n, kind == Kind.PLATFORM ? 20_000 : 1_000);
+        }
+        for (int n : sizes) {
+            Measurement m = ChildJvm.run(ExperimentSpec.of("spawn", n).withKind(kind), Progress.SILENT);
+            done.add(m);
+            System.out.printf("tier %,9d: %,6.0f bytes/process, %,6.0f ns/spawn (fresh JVM %d of %d)%n",
+                    n, m.bytesPerProcess(), m.nsPerSpawn(), done.size(), sizes.length);
+        }
+        return new Tiers(kind, done);
+    }
+
     /** A token m times round a ring of n processes, in a fresh JVM: {@code nsPerHop}. */
     public static Measurement ring(int n, int m) {
         return measure(ExperimentSpec.of("ring", n).withM(m));
