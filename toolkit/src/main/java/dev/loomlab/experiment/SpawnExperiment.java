@@ -17,6 +17,9 @@ import java.util.Map;
  */
 final class SpawnExperiment implements Experiment {
 
+    /** Option: a platform thread's stack size in bytes, the analogue of BEAM's min_heap_size control. */
+    static final String STACK_SIZE = "stackSize";
+
     @Override
     public String name() {
         return "spawn";
@@ -30,6 +33,13 @@ final class SpawnExperiment implements Experiment {
     @Override
     public void validate(ExperimentSpec spec) {
         Cap.check("n", spec.n(), spec.kind() == Kind.PLATFORM ? 20_000 : 1_000);
+        if (stackSize(spec) != 0 && spec.kind() != Kind.PLATFORM) {
+            throw new IllegalArgumentException("a stack size applies to platform threads only (--kind platform): "
+                    + "a virtual thread's stack grows on demand");
+        }
+        if (stackSize(spec) < 0) {
+            throw new IllegalArgumentException("the stack size cannot be negative: " + stackSize(spec));
+        }
         if (spec.n() > Integer.MAX_VALUE) {
             throw new IllegalArgumentException("n is too large for one JVM: " + spec.n());
         }
@@ -45,7 +55,7 @@ final class SpawnExperiment implements Experiment {
         int n = (int) spec.n();
         MemorySnapshot before = MemorySnapshot.take();
         Map<String, Double> metrics = new LinkedHashMap<>();
-        try (IdleGroup group = IdleGroup.start(spec.kind(), n, Duration.ofSeconds(60))) {
+        try (IdleGroup group = IdleGroup.start(spec.kind(), n, stackSize(spec), Duration.ofSeconds(60))) {
             MemoryDelta delta = MemorySnapshot.take().minus(before);
             metrics.put("nsPerSpawn", (double) group.spawnNanos() / n);
             metrics.put("nsToAllParked", (double) (group.spawnNanos() + group.parkedNanos()) / n);
@@ -59,6 +69,15 @@ final class SpawnExperiment implements Experiment {
             metrics.put("rssBytesPerProcess", delta.rssPer(n));
         }
         return metrics;
+    }
+
+    /** The option {@code stackSize} (bytes, platform threads only), 0 when not given. */
+    static long stackSize(ExperimentSpec spec) {
+        try {
+            return Long.parseLong(spec.option(STACK_SIZE, "0"));
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("the stack size must be a whole number of bytes, got " + spec.option(STACK_SIZE, ""));
+        }
     }
 
     /** Native stacks per platform thread: NMT's committed stacks, or RSS growth when NMT is off. */
