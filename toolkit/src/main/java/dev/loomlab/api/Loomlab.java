@@ -95,6 +95,24 @@ public final class Loomlab {
         return new Tiers(kind, done);
     }
 
+    /**
+     * One idle unit's weight, each kind in its own fresh JVM: a toolkit process, a raw virtual
+     * thread and a platform thread (at most 1,000 of those), beside BEAM's, a goroutine's and an
+     * OS thread's published weights.
+     */
+    public static SideBySide idleWeight(int n) {
+        return Comparisons.idleWeight(n);
+    }
+
+    /**
+     * Hibernation: a toolkit process, a hibernated one and, as the control for BEAM's
+     * {@code min_heap_size}, a platform thread with a 64 KiB stack; then what 1M and 5M
+     * hibernated processes would take, labelled as extrapolated.
+     */
+    public static SideBySide hibernation(int n) {
+        return Comparisons.hibernation(n);
+    }
+
     /** A token m times round a ring of n processes, in a fresh JVM: {@code nsPerHop}. */
     public static Measurement ring(int n, int m) {
         return measure(ExperimentSpec.of("ring", n).withM(m));

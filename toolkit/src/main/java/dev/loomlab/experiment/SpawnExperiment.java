@@ -3,6 +3,8 @@ package dev.loomlab.experiment;
 import dev.loomlab.measure.Cap;
 import dev.loomlab.measure.MemoryDelta;
 import dev.loomlab.measure.MemorySnapshot;
+import dev.loomlab.measure.NativeMemory;
+import java.util.OptionalLong;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -54,6 +56,7 @@ final class SpawnExperiment implements Experiment {
     public Map<String, Double> runOnce(ExperimentSpec spec, Progress progress) throws Exception {
         int n = (int) spec.n();
         MemorySnapshot before = MemorySnapshot.take();
+        OptionalLong reservedBefore = NativeMemory.threadStacksReserved();
         Map<String, Double> metrics = new LinkedHashMap<>();
         try (IdleGroup group = IdleGroup.start(spec.kind(), n, stackSize(spec), Duration.ofSeconds(60))) {
             MemoryDelta delta = MemorySnapshot.take().minus(before);
@@ -65,6 +68,9 @@ final class SpawnExperiment implements Experiment {
             metrics.put("heapBytesPerProcess", delta.heapPer(n));
             if (spec.kind() == Kind.PLATFORM) {
                 metrics.put("nativeStackBytesPerProcess", stacks);
+                OptionalLong reservedAfter = NativeMemory.threadStacksReserved();
+                metrics.put("reservedStackBytesPerProcess", reservedBefore.isPresent() && reservedAfter.isPresent()
+                        ? (double) (reservedAfter.getAsLong() - reservedBefore.getAsLong()) / n : Double.NaN);
             }
             metrics.put("rssBytesPerProcess", delta.rssPer(n));
         }
@@ -96,6 +102,10 @@ final class SpawnExperiment implements Experiment {
                         + "when it is on (the child JVM turns it on), else RSS growth beyond the heap" : "")
                 + "; virtual-thread stacks live in the heap, so the heap counts them");
         notes.add("nsPerSpawn: the spawn loop alone, as the article times spawn; nsToAllParked adds the wait until every unit is parked");
+        if (spec.kind() == Kind.PLATFORM) {
+            notes.add("reservedStackBytesPerProcess: address space reserved for each stack (NMT); a smaller --stack-size "
+                    + "shrinks it, while the committed part (nativeStackBytesPerProcess) is what the thread touched plus guard pages");
+        }
         notes.add("rssBytesPerProcess: the growth of the whole process's resident memory, divided by n; the heap may have been committed earlier, so it can read lower or higher");
         return notes;
     }
