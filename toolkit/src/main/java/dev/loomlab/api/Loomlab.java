@@ -61,6 +61,11 @@ public final class Loomlab {
         return IdleProcesses.start(kind, n);
     }
 
+    /** What bounds platform threads on this machine: ulimit -u, threads-max, pid_max, pids.max. */
+    public static dev.loomlab.measure.OsThreadLimits osThreadLimits() {
+        return dev.loomlab.measure.OsThreadLimits.read();
+    }
+
     /** Spawns one process (see {@link Processes#spawn}). */
     public static Pid spawn(ProcessBody body) {
         return Processes.spawn(body);
