@@ -126,6 +126,8 @@ public final class LoadJson {
     private static void number(ObjectNode node, String name, double value) {
         if (Double.isNaN(value) || Double.isInfinite(value)) {
             node.putNull(name);
+        } else if (Math.abs(value) >= 10_000) {
+            node.put(name, Math.round(value)); // rates: whole iterations per second, no exponent
         } else {
             node.put(name, Math.round(value * 100) / 100.0);
         }
