@@ -60,6 +60,16 @@ public record LoadResult(LoadSpec spec, Env env, boolean envFromChild, List<Load
         return LoadTable.of(this);
     }
 
+    /** Round trip (p50, p99) against busy loops, per kind, beside BEAM's published points. */
+    public org.knowm.xchart.XYChart plot() {
+        return LoadCharts.roundTrips(this);
+    }
+
+    /** Work per loop, averaged over all loops and for the first loop alone, against loops. */
+    public org.knowm.xchart.XYChart workPlot() {
+        return LoadCharts.workPerLoop(this);
+    }
+
     /** Exactly one JSON object: schemaVersion, env, spec, rows, published, notes. */
     public String toJson() {
         return LoadJson.tree(this).toPrettyString();
