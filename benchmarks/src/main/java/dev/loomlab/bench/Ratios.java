@@ -55,7 +55,8 @@ final class Ratios {
             RunResult base = baselines.get(group(r));
             double[] ratios = base == null ? new double[] {Double.NaN, Double.NaN, Double.NaN} : ratio(p, base.getPrimaryResult());
             ratio.append(round(ratios[0]));
-            range.append(Double.isNaN(ratios[1]) ? "" : String.format("%.2f-%.2f", ratios[1], ratios[2]));
+            range.append(Double.isNaN(ratios[1]) ? "" : String.format("%.2f-%s", ratios[1],
+                    Double.isInfinite(ratios[2]) ? "inf" : String.format("%.2f", ratios[2])));
             Double goal = method(r).equals("process") ? TARGETS.get(className(r)) : null;
             target.append(goal == null ? "" : "<= " + goal);
             verdict.append(goal == null ? "" : verdict(ratios, goal));
@@ -69,7 +70,10 @@ final class Ratios {
         return table;
     }
 
-    /** The ratio, and its lowest and highest values within the error bars (NaN when unknown). */
+    /**
+     * The ratio, and its lowest and highest values within the error bars: NaN when JMH gave no
+     * error (a single iteration), infinite when the baseline's error bar reaches zero.
+     */
     static double[] ratio(Result<?> measured, Result<?> baseline) {
         double s = measured.getScore();
         double b = baseline.getScore();
@@ -77,9 +81,9 @@ final class Ratios {
         double be = baseline.getScoreError();
         double low = Double.NaN;
         double high = Double.NaN;
-        if (!Double.isNaN(se) && !Double.isNaN(be) && b - be > 0) {
+        if (!Double.isNaN(se) && !Double.isNaN(be)) {
             low = Math.max(0, s - se) / (b + be);
-            high = (s + se) / (b - be);
+            high = b - be > 0 ? (s + se) / (b - be) : Double.POSITIVE_INFINITY;
         }
         return new double[] {s / b, low, high};
     }
