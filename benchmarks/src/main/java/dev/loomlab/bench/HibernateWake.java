@@ -29,7 +29,10 @@ import org.openjdk.jmh.annotations.Warmup;
  * <p>One operation is one full cycle: a client sends to the echo, the echo wakes and answers,
  * the client receives, then waits until the echo has settled again (hibernated, parked, or its
  * thread ended), so every message meets a settled echo. Each invocation asks the client for
- * {@value #BATCH} cycles.
+ * {@value #BATCH} cycles. "Settled" is what each unit lets the client see: a hibernating echo
+ * marks itself hibernated before its old thread has quite ended, an awake one is settled only
+ * once its thread is parked; so compare the units' allocation ({@code -prof gc}) more than their
+ * time.
  *
  * <ul>
  *   <li>{@code process}: the echo hibernates after each answer and is woken by the next message.</li>
