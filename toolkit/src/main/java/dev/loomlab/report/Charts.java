@@ -54,7 +54,7 @@ public final class Charts {
             categories.add(category(m));
         }
         List<String> x = List.copyOf(categories);
-        CategoryChart chart = new CategoryChartBuilder().width(720).height(400)
+        CategoryChart chart = new CategoryChartBuilder().width(Math.max(720, 150 * x.size())).height(420)
                 .title(experiment + ": " + metric.get()).xAxisTitle("kind, n").yAxisTitle(metric.get()).build();
         chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideS);
         chart.getStyler().setChartBackgroundColor(java.awt.Color.WHITE);
@@ -82,14 +82,15 @@ public final class Charts {
             chart.addSeries(BEAM + " (" + beamSource + ")", x, beam);
             series.add(beam);
         }
-        // XChart's log axis refuses missing and zero values: use it only when every bar is there
-        List<Double> all = series.stream().flatMap(List::stream).toList();
-        boolean complete = all.stream().allMatch(v -> v != null && v > 0);
-        double min = all.stream().filter(v -> v != null && v > 0).mapToDouble(Double::doubleValue).min().orElse(1);
-        double max = all.stream().filter(v -> v != null && v > 0).mapToDouble(Double::doubleValue).max().orElse(1);
-        if (complete && max / min > 30) {
+        // a log axis cannot show zero or negative values: use it only when every bar is above zero
+        List<Double> all = series.stream().flatMap(List::stream).filter(v -> v != null).toList();
+        boolean positive = !all.isEmpty() && all.stream().allMatch(v -> v > 0);
+        double min = all.stream().mapToDouble(Double::doubleValue).min().orElse(1);
+        double max = all.stream().mapToDouble(Double::doubleValue).max().orElse(1);
+        if (positive && max / min > 30) {
             chart.getStyler().setYAxisLogarithmic(true);
-            chart.getStyler().setYAxisMin(Math.pow(10, Math.floor(Math.log10(min)))); // bars would start at 0
+            // bars need a floor above 0; a decade below the smallest keeps the smallest bar visible
+            chart.getStyler().setYAxisMin(Math.pow(10, Math.floor(Math.log10(min)) - 1));
         }
         return Optional.of(chart);
     }

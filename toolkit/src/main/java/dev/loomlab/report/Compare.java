@@ -47,9 +47,19 @@ public record Compare(List<ResultsFile> files, List<String> refused) {
         return new Compare(files, refused);
     }
 
-    /** Notes on rows left out of files that were otherwise merged. */
+    /** Notes on rows left out of files that were otherwise merged, and on caps that differ. */
     public List<String> notes() {
-        return files.stream().flatMap(f -> f.notes().stream()).toList();
+        List<String> notes = new ArrayList<>(files.stream().flatMap(f -> f.notes().stream()).toList());
+        Set<Integer> caps = new java.util.TreeSet<>(files.stream().map(ResultsFile::cap).toList());
+        if (caps.size() > 1) {
+            notes.add("the machines ran at different caps " + caps + ": their rows line up only where n is equal; "
+                    + "ask everyone to run ./loomlab report with the same --cap");
+        }
+        List<String> incomplete = files.stream().filter(f -> !f.complete()).map(ResultsFile::label).toList();
+        if (!incomplete.isEmpty()) {
+            notes.add("these reports did not finish, so some of their rows are missing: " + String.join(", ", incomplete));
+        }
+        return notes;
     }
 
     /** One source per machine, for {@link SideBySide} and {@link Charts}. */
