@@ -10,6 +10,7 @@ import java.util.List;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.results.format.ResultFormatType;
 import org.openjdk.jmh.runner.Runner;
+import org.openjdk.jmh.runner.NoBenchmarksException;
 import org.openjdk.jmh.runner.RunnerException;
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 import org.openjdk.jmh.runner.options.CommandLineOptionException;
@@ -53,6 +54,10 @@ public final class Bench {
         Collection<RunResult> results;
         try {
             results = new Runner(options.build()).run();
+        } catch (NoBenchmarksException e) {
+            System.err.println("loomlab bench: no benchmark matches " + cmd.getIncludes() + " (./loomlab bench -l lists them)");
+            System.exit(2);
+            return;
         } catch (RunnerException e) {
             System.err.println("loomlab bench: " + e.getMessage());
             System.exit(1);
