@@ -62,9 +62,9 @@ public record Compare(List<ResultsFile> files, List<String> refused) {
         return notes;
     }
 
-    /** One source per machine, for {@link SideBySide} and {@link Charts}. */
-    public List<SideBySide.Source> sources() {
-        return files.stream().map(f -> new SideBySide.Source(f.label(), f.rows())).toList();
+    /** One source per machine, for {@link MachineTable} and {@link ExperimentChart}. */
+    public List<MachineTable.Source> sources() {
+        return files.stream().map(f -> new MachineTable.Source(f.label(), f.rows())).toList();
     }
 
     /** Every experiment any machine ran, in order of first appearance. */
@@ -76,7 +76,7 @@ public record Compare(List<ResultsFile> files, List<String> refused) {
 
     /** One table per experiment, one column per machine. */
     public List<Table> tables() {
-        return experiments().stream().map(e -> SideBySide.of(e, sources())).toList();
+        return experiments().stream().map(e -> MachineTable.of(e, sources())).toList();
     }
 
     /** The settings of every machine side by side: JDK, GC, heap, processors, cap, toolkit. */

@@ -23,7 +23,7 @@ public final class ReportFiles {
     /** Writes everything; returns the page. */
     public static Path write(Path dir, ResultsFile results) {
         results.write(dir.resolve("results.json"));
-        List<SideBySide.Source> sources = List.of(new SideBySide.Source(results.label(), results.rows()));
+        List<MachineTable.Source> sources = List.of(new MachineTable.Source(results.label(), results.rows()));
         HtmlPage page = new HtmlPage("loomlab report: " + results.label());
         page.paragraph("Every measurement of the toolkit at a cap of " + String.format("%,d", results.cap())
                 + " processes, each in a fresh JVM, beside the figures the articles published for BEAM. "
@@ -57,23 +57,23 @@ public final class ReportFiles {
     }
 
     /** One experiment: its table beside the published figures, its chart, its notes and failures. */
-    static void section(HtmlPage page, Path csvDir, String experiment, List<SideBySide.Source> sources) {
+    static void section(HtmlPage page, Path csvDir, String experiment, List<MachineTable.Source> sources) {
         page.heading(2, experiment);
-        Table table = SideBySide.of(experiment, sources);
+        Table table = MachineTable.of(experiment, sources);
         if (table.rowCount() > 0) {
             page.table(table);
             if (csvDir != null) {
                 writeCsv(csvDir.resolve(experiment + ".csv"), table);
             }
             try {
-                Charts.of(experiment, sources).ifPresent(chart -> page.image(chart.getTitle(), Charts.pngBase64(chart)));
+                ExperimentChart.of(experiment, sources).ifPresent(chart -> page.image(chart.getTitle(), ExperimentChart.pngBase64(chart)));
             } catch (RuntimeException | LinkageError | InternalError | java.awt.AWTError e) { // a chart that cannot be drawn (no fonts, odd data) must not lose the report
                 page.failure("the chart could not be drawn: " + e);
             }
         }
         Set<String> notes = new LinkedHashSet<>();
         List<String> problems = new ArrayList<>();
-        for (SideBySide.Source source : sources) {
+        for (MachineTable.Source source : sources) {
             for (ReportRow row : source.rows()) {
                 if (!row.experiment().equals(experiment)) {
                     continue;

@@ -21,14 +21,14 @@ import tech.tablesaw.api.Table;
  * also shows the ratio JVM / BEAM. Rows are matched on kind, n, m and metric, so machines that
  * ran at different caps get separate rows rather than a false comparison.
  */
-public final class SideBySide {
+public final class MachineTable {
 
     /** The values of one source: a label and its rows of this experiment. */
     public record Source(String label, List<ReportRow> rows) {}
 
     private record Key(String kind, long n, long m, String metric) {}
 
-    private SideBySide() {}
+    private MachineTable() {}
 
     /** The table for {@code experiment}; empty (no rows) if no source has a measurement of it. */
     public static Table of(String experiment, List<Source> sources) {
@@ -70,7 +70,7 @@ public final class SideBySide {
             published.append(p.map(PublishedFigure::value).orElse(Double.NaN));
             double ours = values.get(0).getOrDefault(key, Double.NaN);
             ratio.append(p.isPresent() ? round(ours / p.get().value()) : Double.NaN);
-            where.append(p.map(SideBySide::describe).orElse(""));
+            where.append(p.map(MachineTable::describe).orElse(""));
         }
         Table table = Table.create(experiment, kind, size, metric);
         columns.forEach(table::addColumns);

@@ -23,7 +23,7 @@ import org.knowm.xchart.style.Styler;
  * size as a bar beside each group. The y axis turns logarithmic when the bars differ by more
  * than 30 times (platform threads beside virtual ones), so that the small bars stay visible.
  */
-public final class Charts {
+public final class ExperimentChart {
 
     /** The metric each known experiment is plotted by; others use their first metric. */
     private static final Map<String, String> HEADLINE = Map.of(
@@ -31,10 +31,10 @@ public final class Charts {
             "broadcast", "nsPerMessage", "pingpong", "roundTripNsP50");
     private static final String BEAM = "BEAM published";
 
-    private Charts() {}
+    private ExperimentChart() {}
 
     /** The metric a chart of {@code experiment} shows, given the measurements there are. */
-    public static Optional<String> headline(String experiment, List<SideBySide.Source> sources) {
+    public static Optional<String> headline(String experiment, List<MachineTable.Source> sources) {
         List<Measurement> all = measurements(experiment, sources);
         String preferred = HEADLINE.get(experiment);
         if (preferred != null && all.stream().anyMatch(m -> m.metrics().containsKey(preferred))) {
@@ -44,7 +44,7 @@ public final class Charts {
     }
 
     /** The chart, or empty if no source measured this experiment. */
-    public static Optional<CategoryChart> of(String experiment, List<SideBySide.Source> sources) {
+    public static Optional<CategoryChart> of(String experiment, List<MachineTable.Source> sources) {
         Optional<String> metric = headline(experiment, sources);
         if (metric.isEmpty()) {
             return Optional.empty();
@@ -60,7 +60,7 @@ public final class Charts {
         chart.getStyler().setChartBackgroundColor(java.awt.Color.WHITE);
         chart.getStyler().setOverlapped(false);
         List<List<Double>> series = new ArrayList<>();
-        for (SideBySide.Source source : sources) {
+        for (MachineTable.Source source : sources) {
             List<Double> y = new ArrayList<>();
             for (String c : x) {
                 y.add(measurements(experiment, List.of(source)).stream().filter(m -> category(m).equals(c))
@@ -108,7 +108,7 @@ public final class Charts {
         return m.kind() + " " + String.format("%,d", m.n()) + (m.m() == 0 ? "" : " x " + m.m());
     }
 
-    private static List<Measurement> measurements(String experiment, List<SideBySide.Source> sources) {
+    private static List<Measurement> measurements(String experiment, List<MachineTable.Source> sources) {
         return sources.stream().flatMap(s -> s.rows().stream())
                 .filter(r -> r.experiment().equals(experiment) && r.measurement() != null)
                 .map(ReportRow::measurement).toList();
