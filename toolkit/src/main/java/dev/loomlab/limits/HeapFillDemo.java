@@ -1,0 +1,40 @@
+package dev.loomlab.limits;
+
+import dev.loomlab.process.Pid;
+import dev.loomlab.process.Processes;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Child JVM: spawns processes that each hold {@code kib} KiB of state, until memory runs out
+ * (the heap, or the container), logging the count as it goes. With the JVM's default
+ * {@code -XX:+ExitOnOutOfMemoryError} from the parent, a full heap ends it with a message; a
+ * container limit below the heap ends it with SIGKILL and no message. Args: kib maxProcesses.
+ */
+public final class HeapFillDemo {
+
+    private HeapFillDemo() {}
+
+    public static void main(String[] args) throws Exception {
+        int kib = Integer.parseInt(args[0]);
+        int max = Integer.parseInt(args[1]);
+        DemoOutput.result("maxHeap", Runtime.getRuntime().maxMemory());
+        List<Pid> pids = new ArrayList<>();
+        for (int i = 1; i <= max; i++) {
+            byte[] state = new byte[kib * 1024];
+            state[state.length - 1] = 1;
+            pids.add(Processes.spawn(self -> {
+                self.receive();
+                if (state[0] == 42) {
+                    System.err.println("log never");
+                }
+            }));
+            if (i % 250 == 0) {
+                DemoOutput.result("processes", i);
+                DemoOutput.result("heapUsed", DemoOutput.heapUsed());
+            }
+        }
+        DemoOutput.log("all %,d processes fit", max);
+        System.exit(0);
+    }
+}
