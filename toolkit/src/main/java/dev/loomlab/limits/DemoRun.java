@@ -62,6 +62,9 @@ public record DemoRun(ChildRun run, Map<String, String> results, List<String> lo
 
     /** How it ended, in the words of a table cell: "ok", "out of memory", "killed by the kernel (SIGKILL, exit 137)", ... */
     String ending() {
+        if (run.outcome() != ChildOutcome.DEADLINE && run.exitCode() == 0) {
+            return "ok (exit 0)";
+        }
         if (run.outcome() == ChildOutcome.DEADLINE) {
             return "killed at its deadline (" + run.elapsed().toSeconds() + " s)";
         }

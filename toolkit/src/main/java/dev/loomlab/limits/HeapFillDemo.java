@@ -7,9 +7,9 @@ import java.util.List;
 
 /**
  * Child JVM: spawns processes that each hold {@code kib} KiB of state, until memory runs out
- * (the heap, or the container), logging the count as it goes. With the JVM's default
- * {@code -XX:+ExitOnOutOfMemoryError} from the parent, a full heap ends it with a message; a
- * container limit below the heap ends it with SIGKILL and no message. Args: kib maxProcesses.
+ * (the heap, or the container), logging the count as it goes. A full heap ends it with the
+ * OutOfMemoryError's message and exit code 3; a container limit below the heap ends it with
+ * SIGKILL and no message. Args: kib maxProcesses.
  */
 public final class HeapFillDemo {
 
@@ -20,21 +20,37 @@ public final class HeapFillDemo {
         int max = Integer.parseInt(args[1]);
         DemoOutput.result("maxHeap", Runtime.getRuntime().maxMemory());
         List<Pid> pids = new ArrayList<>();
-        for (int i = 1; i <= max; i++) {
-            byte[] state = new byte[kib * 1024];
-            state[state.length - 1] = 1;
-            pids.add(Processes.spawn(self -> {
-                self.receive();
-                if (state[0] == 42) {
-                    System.err.println("log never");
+        int i = 1;
+        try {
+            for (; i <= max; i++) {
+                spawnHolding(pids, kib);
+                if (i % 250 == 0) {
+                    DemoOutput.result("processes", i);
+                    DemoOutput.result("heapUsed", DemoOutput.heapUsed());
                 }
-            }));
-            if (i % 250 == 0) {
-                DemoOutput.result("processes", i);
-                DemoOutput.result("heapUsed", DemoOutput.heapUsed());
             }
+        } catch (Throwable e) {
+            pids.clear();
+            Throwable root = e;
+            while (!(root instanceof OutOfMemoryError) && root.getCause() != null) {
+                root = root.getCause();
+            }
+            DemoOutput.result("processes", i - 1);
+            DemoOutput.result("stoppedBy", DemoOutput.describe(root));
+            System.exit(3);
         }
         DemoOutput.log("all %,d processes fit", max);
         System.exit(0);
+    }
+
+    private static void spawnHolding(List<Pid> pids, int kib) {
+        byte[] state = new byte[kib * 1024];
+        state[state.length - 1] = 1;
+        pids.add(Processes.spawn(self -> {
+            self.receive();
+            if (state[0] == 42) {
+                System.err.println("log never");
+            }
+        }));
     }
 }

@@ -53,7 +53,7 @@ public final class MachineLimits {
 
     static String file(Path path) {
         try {
-            return Files.readString(path).trim();
+            return String.join(" ", Files.readAllLines(path)).trim(); // readString stops short on /proc files
         } catch (IOException e) {
             return "not available";
         }

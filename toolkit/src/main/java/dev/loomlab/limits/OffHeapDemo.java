@@ -21,7 +21,7 @@ import javax.management.ObjectName;
 public final class OffHeapDemo {
 
     private static final Pattern CATEGORY = Pattern.compile("-\\s+([A-Za-z][A-Za-z ]*?) \\(reserved=(\\d+)KB, committed=(\\d+)KB");
-    private static final Pattern STACK = Pattern.compile("\\(stack: reserved=(\\d+)KB, committed=(\\d+)KB\\)");
+    private static final Pattern STACK = Pattern.compile("\\(stack: reserved=(\\d+)KB, committed=(\\d+)KB");
 
     private OffHeapDemo() {}
 

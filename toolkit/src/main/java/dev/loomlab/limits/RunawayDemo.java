@@ -5,7 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Child JVM: one runaway that keeps what it allocates, in 1 MiB (heap) or 4 MiB (direct, native)
+ * Child JVM: one runaway that keeps what it allocates, in 256 KiB (heap) or 4 MiB (direct, native)
  * chunks, until something stops it or it reaches {@code maxMiB}. Modes: {@code heap} (byte arrays,
  * stopped by -Xmx), {@code direct} (direct ByteBuffers: outside -Xmx, stopped by
  * -XX:MaxDirectMemorySize), {@code native} (FFM arena memory: no JVM limit at all; only the
@@ -19,14 +19,14 @@ public final class RunawayDemo {
         String mode = args[0];
         long maxMiB = Long.parseLong(args[1]);
         List<Object> kept = new ArrayList<>();
-        long held = 0;
+        double held = 0;
         DemoOutput.result("maxHeap", Runtime.getRuntime().maxMemory());
         try {
             while (held < maxMiB) {
                 switch (mode) {
                     case "heap" -> {
-                        kept.add(new byte[1 << 20]);
-                        held += 1;
+                        kept.add(new byte[256 << 10]); // below G1's humongous size, so the heap holds what it says
+                        held += 0.25;
                     }
                     case "direct" -> {
                         ByteBuffer b = ByteBuffer.allocateDirect(4 << 20);

@@ -57,7 +57,9 @@ public final class SupervisedRunawayDemo {
                     DemoOutput.result("secondsToGiveUp", (now - t0) / 1e9);
                     heartbeat.kill();
                     heartbeat.awaitExit(Duration.ofSeconds(5));
+                    self.trapExits(false);
                     self.exit(ExitReason.of(GIVE_UP));
+                    self.receive(); // ends here, with that reason
                     return;
                 }
                 worker = startWorker(self, t0);
