@@ -13,7 +13,8 @@ import picocli.CommandLine.Command;
         description = {"What does a lightweight process cost on the JVM? The BEAM articles' measurements,",
                 "each run in a fresh JVM that is killed at its deadline."},
         subcommands = {SpawnCommand.class, RingCommand.class, BroadcastCommand.class, PingPongCommand.class,
-                HibernateCommand.class, EnvCommand.class, PublishedCommand.class},
+                HibernateCommand.class, EnvCommand.class, PublishedCommand.class,
+                StateCommand.class, KindsCommand.class, ThreadsLimitCommand.class, LimitsCommand.class},
         footer = {"", "Examples:", "  loomlab spawn --n 100000", "  loomlab spawn --n 100000 --kind virtual --repeat 3",
                 "  loomlab ring --n 10000 --m 10 --json", "  loomlab spawn --n 1000000 --no-cap --jvm-opt -Xmx1536m"})
 public final class LoomlabCommand implements Runnable {

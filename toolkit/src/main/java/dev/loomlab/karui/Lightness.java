@@ -92,7 +92,7 @@ public final class Lightness {
         IntColumn elementsCol = IntColumn.create("list elements");
         IntColumn nCol = IntColumn.create("processes");
         DoubleColumn bytes = DoubleColumn.create("JVM bytes / process");
-        DoubleColumn perElement = DoubleColumn.create("JVM bytes / element");
+        DoubleColumn perElement = DoubleColumn.create("JVM bytes / element (beyond no state)");
         DoubleColumn growth = DoubleColumn.create("JVM growth vs 10 elements");
         DoubleColumn beamGrowth = DoubleColumn.create("BEAM growth (article)");
         StringColumn beamNote = StringColumn.create("BEAM, article");
@@ -105,7 +105,9 @@ public final class Lightness {
             elementsCol.append(m);
             nCol.append(n);
             bytes.append(Math.round(r.bytesPerProcess()));
-            perElement.append(m == 0 ? Double.NaN : Published.round(r.metric("bytesPerElement")));
+        }
+        for (int m : sizes) {
+            perElement.append(m == 0 ? Double.NaN : Published.round((perProcess.get(m) - perProcess.get(0)) / m));
         }
         double at10 = perProcess.getOrDefault(10, Double.NaN);
         for (int m : sizes) {

@@ -20,6 +20,7 @@ public final class HeapFillDemo {
         int max = Integer.parseInt(args[1]);
         DemoOutput.result("maxHeap", Runtime.getRuntime().maxMemory());
         List<Pid> pids = new ArrayList<>();
+        byte[] reserve = new byte[8 << 20]; // given back on failure, so the report itself can allocate
         int i = 1;
         try {
             for (; i <= max; i++) {
@@ -30,7 +31,8 @@ public final class HeapFillDemo {
                 }
             }
         } catch (Throwable e) {
-            pids.clear();
+            reserve = null;
+            System.gc();
             Throwable root = e;
             while (!(root instanceof OutOfMemoryError) && root.getCause() != null) {
                 root = root.getCause();
@@ -39,7 +41,7 @@ public final class HeapFillDemo {
             DemoOutput.result("stoppedBy", DemoOutput.describe(root));
             System.exit(3);
         }
-        DemoOutput.log("all %,d processes fit", max);
+        DemoOutput.log("all %,d processes fit (%d)", max, reserve.length);
         System.exit(0);
     }
 
