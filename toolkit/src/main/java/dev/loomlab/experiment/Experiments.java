@@ -18,6 +18,7 @@ public final class Experiments {
         register(new PingPongExperiment());
         register(new HibernateExperiment());
         register(new StateExperiment());
+        register(new LimitExperiment());
     }
 
     private Experiments() {}
