@@ -36,7 +36,7 @@ final class LimitsCommand implements Callable<Integer> {
         var out = spec.commandLine().getOut();
         Progress progress = json ? Progress.SILENT : line -> out.println("  | " + line);
         Report report = switch (what) {
-            case "cpu" -> Containment.cpuLimit(new int[] {1, 2, 4}, 30_000, 3, progress);
+            case "cpu" -> Containment.cpuLimit(new int[] {1, 2, 4}, dev.loomlab.measure.Cap.atMost(30_000), 3, progress);
             case "memory" -> Containment.memoryLimit(progress);
             case "off-heap" -> Containment.offHeap(200, 64, 2_000, progress);
             case "cap" -> Containment.perProcessCap(progress);
