@@ -1,5 +1,6 @@
 package dev.loomlab.limits;
 
+import dev.loomlab.measure.OsThreadLimits;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -7,18 +8,21 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** What this machine says about how many threads and processes it allows, read from /proc and cgroups. */
+/**
+ * What this machine says about how many threads and processes it allows: {@link OsThreadLimits},
+ * plus the pids.max of the cgroup this JVM is actually in (cgroup v1 or v2) and whether we are root.
+ */
 public final class MachineLimits {
 
     private MachineLimits() {}
 
     /** Name to value ("unlimited", a number, or "not available"), with where it was read. */
     public static Map<String, String> read() {
+        OsThreadLimits os = OsThreadLimits.read();
         Map<String, String> limits = new LinkedHashMap<>();
-        String nproc = procLimit("Max processes");
-        limits.put("ulimit -u (RLIMIT_NPROC, soft / hard)", nproc);
-        limits.put("/proc/sys/kernel/threads-max", file(Path.of("/proc/sys/kernel/threads-max")));
-        limits.put("/proc/sys/kernel/pid_max", file(Path.of("/proc/sys/kernel/pid_max")));
+        limits.put("ulimit -u (RLIMIT_NPROC, soft / hard)", os.maxUserProcessesSoft() + " / " + os.maxUserProcessesHard());
+        limits.put("/proc/sys/kernel/threads-max", os.threadsMax());
+        limits.put("/proc/sys/kernel/pid_max", os.pidMax());
         limits.put("cgroup pids.max", pidsMax());
         limits.put("running as", isRoot() ? "root: RLIMIT_NPROC is not enforced for root" : "user " + System.getProperty("user.name"));
         return limits;
@@ -35,20 +39,6 @@ public final class MachineLimits {
             // not Linux
         }
         return false;
-    }
-
-    static String procLimit(String name) {
-        try {
-            for (String line : Files.readAllLines(Path.of("/proc/self/limits"))) {
-                if (line.startsWith(name)) {
-                    String[] parts = line.substring(name.length()).trim().split("\\s+");
-                    return parts[0] + " / " + parts[1];
-                }
-            }
-        } catch (IOException | RuntimeException ignored) {
-            // not Linux
-        }
-        return "not available";
     }
 
     static String file(Path path) {
@@ -76,7 +66,7 @@ public final class MachineLimits {
         } catch (IOException | RuntimeException ignored) {
             // not Linux
         }
-        return "none found";
+        return "none (no pids limit on this JVM's cgroup)";
     }
 
     /** Threads now running as this user, across all processes (what RLIMIT_NPROC counts). */
