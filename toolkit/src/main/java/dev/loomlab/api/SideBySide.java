@@ -78,7 +78,7 @@ public record SideBySide(String title, String metric, List<Row> rows) implements
         Map<String, List<? extends Number>> series = new LinkedHashMap<>();
         series.put("JVM (this machine)", ours);
         series.put("published", theirs);
-        return Charts.bars(title, metric + (max / min > 50 ? " (log)" : ""), max / min > 50, categories, series);
+        return Charts.bars(title, metric + (max / min > 20 ? " (log)" : ""), max / min > 20, categories, series);
     }
 
     @Override

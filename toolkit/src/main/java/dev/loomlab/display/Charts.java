@@ -14,7 +14,7 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
  */
 public final class Charts {
 
-    private static final int WIDTH = 720;
+    private static final int WIDTH = 960;
     private static final int HEIGHT = 420;
 
     private Charts() {}
@@ -24,8 +24,8 @@ public final class Charts {
         XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(title)
                 .xAxisTitle(xTitle).yAxisTitle(yTitle).build();
         Styler styler = chart.getStyler();
-        styler.setLegendPosition(Styler.LegendPosition.OutsideS);
-        styler.setLegendLayout(Styler.LegendLayout.Horizontal);
+        styler.setLegendPosition(Styler.LegendPosition.OutsideE);
+        styler.setLegendLayout(Styler.LegendLayout.Vertical);
         chart.getStyler().setXAxisLogarithmic(logX);
         chart.getStyler().setYAxisLogarithmic(logY);
         styler.setChartBackgroundColor(java.awt.Color.WHITE);
@@ -66,8 +66,8 @@ public final class Charts {
     public static CategoryChart bars(String title, String yTitle, boolean logY, List<String> categories,
                                      java.util.Map<String, List<? extends Number>> series) {
         CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT).title(title).yAxisTitle(yTitle).build();
-        chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideS);
-        chart.getStyler().setLegendLayout(Styler.LegendLayout.Horizontal);
+        chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);
+        chart.getStyler().setLegendLayout(Styler.LegendLayout.Vertical);
         chart.getStyler().setYAxisLogarithmic(logY);
         chart.getStyler().setChartBackgroundColor(java.awt.Color.WHITE);
         series.forEach((name, values) -> {

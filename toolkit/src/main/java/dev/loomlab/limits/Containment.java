@@ -308,7 +308,10 @@ public final class Containment {
         StringColumn line = StringColumn.create("log (child JVM, -Xmx64m)");
         List<Number> xs = new ArrayList<>();
         List<Number> ys = new ArrayList<>();
-        for (String l : run.log()) {
+        List<String> lines = new ArrayList<>(run.log());
+        // lines from different threads can reach stderr out of order: sort by their own timestamps
+        lines.sort(java.util.Comparator.comparingDouble(Containment::seconds));
+        for (String l : lines) {
             Matcher m = HEARTBEAT.matcher(l);
             if (m.find()) {
                 xs.add(Double.parseDouble(m.group(1)));
@@ -319,7 +322,7 @@ public final class Containment {
             line.append(split > 0 ? l.substring(split + 4) : l);
         }
         time.append("end");
-        line.append(String.format("exit code %d (%s); supervisor reason: %s; gave up after %.2f s", run.run().exitCode(), run.ending(),
+        line.append(String.format("child JVM: exit code %d; supervisor reason: %s; gave up after %.2f s", run.run().exitCode(),
                 run.get("supervisorExit"), run.number("secondsToGiveUp")));
         double beamMb = PublishedFigures.of("supervise", "maxVmBytes").stream().mapToDouble(PublishedFigure::value).findFirst().orElse(Double.NaN) / (1 << 20);
         time.append("BEAM");
@@ -340,6 +343,16 @@ public final class Containment {
     }
 
     // ---- helpers ------------------------------------------------------------------------------
+
+    /** The leading "  0.123 s" of a log line, or infinity. */
+    private static double seconds(String line) {
+        int split = line.indexOf(" s  ");
+        try {
+            return split > 0 ? Double.parseDouble(line.substring(0, split).trim()) : Double.POSITIVE_INFINITY;
+        } catch (NumberFormatException e) {
+            return Double.POSITIVE_INFINITY;
+        }
+    }
 
     private static String vmBytes(String metric) {
         return PublishedFigures.of("max-heap", metric).stream().findFirst()

@@ -60,7 +60,7 @@ class ContainmentTest {
     void theSupervisorGivesUpWithAReasonAndExitCodeOne() {
         Report r = Containment.supervisedRunaway(3, 60, Progress.SILENT);
         String log = String.join("\n", column(r, "log (child JVM, -Xmx64m)"));
-        assertThat(log).contains("[heartbeat]").contains("[worker] started")
+        assertThat(log).contains("[heartbeat]").contains("[hog] started").contains("restarted hog")
                 .contains("reached_max_restart_intensity").contains("exit code 1");
     }
 
