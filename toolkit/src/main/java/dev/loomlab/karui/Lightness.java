@@ -66,7 +66,7 @@ public final class Lightness {
         }
         Table table = Table.create("Idle processes, one fresh JVM per size, beside the article's BEAM (2.6 KB each, linear 1k to 500k)",
                 n, bytes, beamBytes, bytesRatio, totalMb, beamMb, micros, beamMicros);
-        var chart = Charts.lines("Memory of n idle processes: a straight line on log-log axes is linear cost",
+        var chart = Charts.lines("Memory of n idle processes (log-log: a slope of one is linear)",
                 "processes", "MB (heap after GC)", true, true,
                 List.of(new Series("JVM processes (this machine)", xs, ours), new Series("BEAM (article: 2.6 KB x n)", xs, theirs)));
         return new Report(table, chart, List.of(
@@ -137,7 +137,7 @@ public final class Lightness {
             ys.add(perProcess.get(m));
             beam.add(m <= 100 ? beamBase : m == 1000 ? beamBase * Published.value(BEAM, "state", "growthAt1000Elements") : Double.NaN);
         }
-        var chart = Charts.lines("Bytes per process by list size: BEAM is flat until its initial heap fills, the JVM grows from the start",
+        var chart = Charts.lines("Bytes per process by list size held (log-log)",
                 "list elements held", "bytes per process", true, true,
                 List.of(new Series("JVM process (this machine)", xs, ys),
                         new Series("BEAM (article: flat to 100, x10 at 1,000)", xs, beam)));
@@ -190,7 +190,11 @@ public final class Lightness {
             ns.append(Math.round(m.nsPerSpawn()));
             memRatio.append(Published.ratio(m.bytesPerProcess(), beamBytes));
             nsRatio.append(Published.ratio(m.nsPerSpawn(), beamNs));
-            categories.add(label.replace("JVM ", "JVM\n"));
+            categories.add(switch (k) {
+                case PROCESS -> "JVM process";
+                case VIRTUAL -> "JVM virtual";
+                case PLATFORM -> "JVM platform";
+            });
             bytesSeries.add(Math.max(1, m.bytesPerProcess()));
             nsSeries.add(Math.max(1, m.nsPerSpawn()));
         }
@@ -213,7 +217,7 @@ public final class Lightness {
             ns.append(t);
             memRatio.append(Published.ratio(b, beamBytes));
             nsRatio.append(Published.ratio(t, beamNs));
-            categories.add(name.replaceAll(" \\(.*", ""));
+            categories.add(runtime.equals(PYTHON) ? "Python thread" : runtime.equals(GO) ? "goroutine" : "BEAM");
             bytesSeries.add(b);
             nsSeries.add(t);
         }
@@ -222,7 +226,7 @@ public final class Lightness {
         Map<String, List<? extends Number>> series = new LinkedHashMap<>();
         series.put("bytes per unit", bytesSeries);
         series.put("ns per spawn", nsSeries);
-        var chart = Charts.bars("Bytes and spawn time per unit (log scale): JVM measured here, others as published",
+        var chart = Charts.bars("Bytes and ns to spawn, per unit (log scale)",
                 "bytes, ns (log)", false, categories, series);
         // XChart's bars refuse a log axis unless its minimum is set: the lowest power of ten below the data
         double min = java.util.stream.Stream.concat(bytesSeries.stream(), nsSeries.stream())
@@ -291,7 +295,7 @@ public final class Lightness {
         }
         Table table = Table.create(String.format("Spawning %,d, %d times: one JVM (the JIT warms up) against a fresh JVM each run", n, runs),
                 run, procNs, virtNs, freshNs, procBytes, freshBytes, faster, beam, go);
-        var chart = Charts.lines(String.format("ns per spawn over %d runs of %,d: warm-up can invert an order", runs, n),
+        var chart = Charts.lines(String.format("ns per spawn, %d runs of %,d", runs, n),
                 "run", "ns per spawn", false, true, List.of(
                         new Series("JVM process, one JVM", xs, ys1),
                         new Series("JVM virtual thread, one JVM", xs, ys2),

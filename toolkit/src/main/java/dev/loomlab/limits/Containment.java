@@ -334,7 +334,7 @@ public final class Containment {
             limitY.add(64);
             beamY.add(beamMb);
         }
-        var chart = Charts.lines("Heap used, read by the heartbeat every 50 ms: bounded while the worker is restarted", "seconds",
+        var chart = Charts.lines("Heap used, read by the heartbeat every 50 ms", "seconds",
                 "MB", false, false, List.of(new Series("JVM heap used (heartbeat)", xs, ys), new Series("-Xmx64m", xs, limitY),
                         new Series("BEAM VM total at most (article)", xs, beamY)));
         return new Report(Table.create("A supervised runaway: restarted, then given up on with a reason", time, line), chart, List.of(
