@@ -37,6 +37,38 @@ public final class Cgroups {
             }
         }
 
+        /** True for a cgroup v2 directory (unified tree), false for a v1 controller's. */
+        public boolean v2() {
+            return !dir.getParent().equals(ROOT.resolve(controller));
+        }
+
+        /** Limits memory to {@code bytes} (v1 memory.limit_in_bytes, v2 memory.max, swap off where v2 allows). */
+        public void limitMemory(long bytes) throws IOException {
+            if (v2()) {
+                set("memory.max", String.valueOf(bytes));
+                if (Files.exists(dir.resolve("memory.swap.max"))) {
+                    set("memory.swap.max", "0");
+                }
+            } else {
+                set("memory.limit_in_bytes", String.valueOf(bytes));
+            }
+        }
+
+        /** A CFS quota of {@code cpus} CPUs per 100 ms period (v1 cpu.cfs_quota_us, v2 cpu.max). */
+        public void limitCpus(int cpus) throws IOException {
+            if (v2()) {
+                set("cpu.max", (100_000L * cpus) + " 100000");
+            } else {
+                set("cpu.cfs_period_us", "100000");
+                set("cpu.cfs_quota_us", String.valueOf(100_000L * cpus));
+            }
+        }
+
+        /** At most {@code tasks} processes and threads (pids.max, v1 and v2 alike). */
+        public void limitPids(int tasks) throws IOException {
+            set("pids.max", String.valueOf(tasks));
+        }
+
         /** The command prefix that moves the child into this cgroup, then execs the rest. */
         public List<String> wrapper() {
             return List.of("/bin/sh", "-c", "echo $$ > '" + dir.resolve("cgroup.procs") + "' && exec \"$@\"", "loomlab-cgroup");
@@ -91,6 +123,31 @@ public final class Cgroups {
             Files.createDirectory(dir);
             return Optional.of(new Group(dir, controller));
         } catch (IOException e) {
+            return Optional.empty();
+        }
+    }
+
+    /** Sets a limit on a fresh cgroup. */
+    @FunctionalInterface
+    public interface Limit {
+        void apply(Group group) throws IOException;
+    }
+
+    /**
+     * A fresh cgroup under {@code controller} with {@code limit} applied, or empty where none can be
+     * created or the limit cannot be written (the cgroup is then removed again): callers fall back
+     * to simulating the limit.
+     */
+    public static Optional<Group> limited(String controller, Limit limit) {
+        Optional<Group> group = create(controller);
+        if (group.isEmpty()) {
+            return group;
+        }
+        try {
+            limit.apply(group.get());
+            return group;
+        } catch (IOException | RuntimeException e) {
+            group.get().close();
             return Optional.empty();
         }
     }

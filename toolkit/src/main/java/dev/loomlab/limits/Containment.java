@@ -7,8 +7,6 @@ import dev.loomlab.karui.Report;
 import dev.loomlab.measure.Units;
 import dev.loomlab.reference.PublishedFigure;
 import dev.loomlab.reference.PublishedFigures;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -49,14 +47,13 @@ public final class Containment {
         }
         List<String> wrapper = List.of();
         String how;
-        Optional<Cgroups.Group> group = Cgroups.create("pids");
+        Optional<Cgroups.Group> group = Cgroups.limited("pids", g -> g.limitPids(ceiling));
         int attempts = 20_000;
         try {
             if (group.isPresent()) {
-                group.get().set("pids.max", String.valueOf(ceiling));
                 wrapper = group.get().wrapper();
                 how = "a fresh pids cgroup with pids.max=" + ceiling + " (threads the child JVM itself uses count too)";
-            } else if (!MachineLimits.isRoot() && MachineLimits.userThreads() > 0) {
+            } else if (!MachineLimits.isRoot() && MachineLimits.userThreads() > 0 && MachineLimits.hasPrlimit()) {
                 int limit = MachineLimits.userThreads() + ceiling;
                 wrapper = List.of("prlimit", "--nproc=" + limit + ":" + limit);
                 how = "prlimit --nproc=" + limit + " (this user's threads now + " + ceiling + ")";
@@ -73,8 +70,6 @@ public final class Containment {
             add(what, value, means, "demo: virtual threads under the same ceiling", run.get("virtualStarted"),
                     "failure: " + run.get("virtualFailure") + " — virtual threads are not OS tasks; only their carriers are");
             add(what, value, means, "demo: the child JVM", run.ending(), "it caught the failure, reported it and exited normally");
-        } catch (IOException e) {
-            throw new UncheckedIOException("could not set the demo's pids.max", e);
         } finally {
             group.ifPresent(Cgroups.Group::close);
         }
@@ -128,18 +123,19 @@ public final class Containment {
             boolean quota = step[1] == 1;
             List<String> flags = new ArrayList<>(List.of("--add-opens", "java.base/java.lang=ALL-UNNAMED"));
             List<String> wrapper = List.of();
-            Optional<Cgroups.Group> group = quota ? Cgroups.create("cpu") : Optional.empty();
+            Optional<Cgroups.Group> group = quota ? Cgroups.limited("cpu", g -> g.limitCpus(c)) : Optional.empty();
+            if (quota && group.isEmpty()) {
+                continue; // the quota could not be written: the simulated row for c stands
+            }
             try {
-                if (quota && group.isPresent()) {
-                    group.get().set("cpu.cfs_period_us", "100000");
-                    group.get().set("cpu.cfs_quota_us", String.valueOf(100_000L * c));
+                if (group.isPresent()) {
                     wrapper = group.get().wrapper();
                 } else {
                     flags.add("-XX:ActiveProcessorCount=" + c);
                 }
                 DemoRun run = DemoRun.launch(wrapper, CpuProbe.class, List.of(String.valueOf(n), String.valueOf(runs)),
                         flags, DEADLINE, progress);
-                how.append(quota ? "cgroup quota (cpu.cfs_quota_us)" : "-XX:ActiveProcessorCount (simulated)");
+                how.append(group.isPresent() ? "cgroup CPU quota (CFS)" : "-XX:ActiveProcessorCount (simulated)");
                 cpuCol.append(c);
                 seen.append((int) run.number("availableProcessors"));
                 carriers.append((int) run.number("carriers"));
@@ -151,8 +147,6 @@ public final class Containment {
                 beam.append(PublishedFigures.of("cpu-limit", "nsPerSpawn").stream()
                         .filter(f -> f.n() != null && f.n() == c).mapToDouble(PublishedFigure::value).findFirst().orElse(Double.NaN));
                 beamSched.append(c + " / " + Math.max(2, c) + " (Go 1.24: the host's count)");
-            } catch (IOException e) {
-                throw new UncheckedIOException("could not set the CPU quota", e);
             } finally {
                 group.ifPresent(Cgroups.Group::close);
             }
@@ -177,12 +171,11 @@ public final class Containment {
         DemoRun probe = DemoRun.launch(List.of(), MemoryProbe.class, List.of(), List.of("-XX:MaxRAM=512m"), DEADLINE, progress);
         row(setting, seen, heap, outcome, detail, "-XX:MaxRAM=512m (simulated 512 MB machine)", bytes(probe.number("physicalMemorySeen")),
                 bytes(probe.number("maxHeap")), "", "MaxRAM changes only the heap's sizing, not what the OS reports; GC " + probe.get("gc") + "; the heap is 25% of RAM by default (MaxRAMPercentage)");
-        Optional<Cgroups.Group> group = Cgroups.create("memory");
+        Optional<Cgroups.Group> group = Cgroups.limited("memory", g -> g.limitMemory(512L << 20));
         try {
             if (group.isPresent()) {
-                group.get().set("memory.limit_in_bytes", String.valueOf(512L << 20));
                 DemoRun real = DemoRun.launch(group.get().wrapper(), MemoryProbe.class, List.of(), List.of(), DEADLINE, progress);
-                row(setting, seen, heap, outcome, detail, "a real cgroup, memory.limit_in_bytes = 512 MB", bytes(real.number("physicalMemorySeen")),
+                row(setting, seen, heap, outcome, detail, "a real memory cgroup limited to 512 MB", bytes(real.number("physicalMemorySeen")),
                         bytes(real.number("maxHeap")), "", "read from the cgroup by the JVM itself (container support), GC " + real.get("gc"));
                 DemoRun fill = DemoRun.launch(group.get().wrapper(), HeapFillDemo.class, List.of("64", "100000"), List.of("-XX:-ExitOnOutOfMemoryError"), DEADLINE, progress);
                 row(setting, seen, heap, outcome, detail, "the same cgroup, processes holding 64 KiB each", "512 MB",
@@ -192,15 +185,12 @@ public final class Containment {
                 row(setting, seen, heap, outcome, detail, "-XX:MaxRAM=512m, processes holding 64 KiB each", "512 MB",
                         bytes(fill.number("maxHeap")), fill.ending(), String.format("%,.0f processes; %s", fill.number("processes"), fill.get("stoppedBy")));
             }
-        } catch (IOException e) {
-            throw new UncheckedIOException("could not set the memory limit", e);
         } finally {
             group.ifPresent(Cgroups.Group::close);
         }
-        Optional<Cgroups.Group> small = Cgroups.create("memory");
+        Optional<Cgroups.Group> small = Cgroups.limited("memory", g -> g.limitMemory(256L << 20));
         try {
             if (small.isPresent()) {
-                small.get().set("memory.limit_in_bytes", String.valueOf(256L << 20));
                 DemoRun killed = DemoRun.launch(small.get().wrapper(), HeapFillDemo.class, List.of("64", "100000"),
                         List.of("-Xmx1g", "-XX:-ExitOnOutOfMemoryError"), DEADLINE, progress);
                 row(setting, seen, heap, outcome, detail, "a real 256 MB cgroup, but -Xmx1g (a heap the container cannot hold)", "256 MB", "1.0 GiB",
@@ -210,8 +200,6 @@ public final class Containment {
                 row(setting, seen, heap, outcome, detail, "a heap bigger than the container", "", "", "not run",
                         Cgroups.whyNot("memory") + ": the kernel's SIGKILL (exit 137) cannot be shown without a real limit");
             }
-        } catch (IOException e) {
-            throw new UncheckedIOException("could not set the memory limit", e);
         } finally {
             small.ifPresent(Cgroups.Group::close);
         }

@@ -69,6 +69,16 @@ public final class MachineLimits {
         return "none (no pids limit on this JVM's cgroup)";
     }
 
+    /** True if the util-linux {@code prlimit} command is on the PATH. */
+    static boolean hasPrlimit() {
+        for (String dir : System.getenv().getOrDefault("PATH", "/usr/bin:/bin").split(java.io.File.pathSeparator)) {
+            if (Files.isExecutable(Path.of(dir, "prlimit"))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** Threads now running as this user, across all processes (what RLIMIT_NPROC counts). */
     static int userThreads() {
         String uid = uid();
