@@ -20,7 +20,6 @@ final class Caps {
 
     private Caps() {}
 
-
     /** No per-thread cap in a shared heap; the true analogue of max_heap_size is a child JVM; the direct-buffer loophole. */
     static Report perProcessCap(Progress progress) {
         StringColumn what = StringColumn.create("case");

@@ -17,7 +17,6 @@ final class ContainerLimits {
 
     private ContainerLimits() {}
 
-
     /** What the JVM derives from a CPU count, simulated with -XX:ActiveProcessorCount and, where possible, a real quota. */
     static Report cpuLimit(int[] cpus, int n, int runs, Progress progress) {
         if (cpus.length == 0) {

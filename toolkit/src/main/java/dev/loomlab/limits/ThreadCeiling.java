@@ -9,13 +9,10 @@ import java.util.Optional;
 import tech.tablesaw.api.StringColumn;
 import tech.tablesaw.api.Table;
 
-/**
-
 /** Section 4: the platform-thread ceiling here, and a low one hit in a child JVM. */
 final class ThreadCeiling {
 
     private ThreadCeiling() {}
-
 
     /** What this machine allows, and a polite demonstration of hitting a low ceiling in a child JVM. */
     static Report threadsLimit(int ceiling, Progress progress) {
