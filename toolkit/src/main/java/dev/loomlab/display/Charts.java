@@ -70,12 +70,24 @@ public final class Charts {
         chart.getStyler().setLegendLayout(Styler.LegendLayout.Vertical);
         chart.getStyler().setYAxisLogarithmic(logY);
         chart.getStyler().setChartBackgroundColor(java.awt.Color.WHITE);
+        if (logY) {
+            // bars start at the axis minimum, which XChart takes as 0 unless told: a decade below the smallest value
+            double smallest = series.values().stream().flatMap(List::stream)
+                    .filter(v -> v != null && v.doubleValue() > 0).mapToDouble(Number::doubleValue).min().orElse(1);
+            chart.getStyler().setYAxisMin(Math.pow(10, Math.ceil(Math.log10(smallest)) - 1));
+        }
         series.forEach((name, values) -> {
             if (values.size() != categories.size()) {
                 throw new IllegalArgumentException("bar series \"" + name + "\" has " + values.size()
                         + " values for " + categories.size() + " categories");
             }
-            chart.addSeries(name, categories, values.stream().map(v -> v == null ? 0 : v).toList());
+            // a missing value (null, NaN, or not positive on a log axis) is a gap, not a zero
+            List<Number> ys = new java.util.ArrayList<>();
+            for (Number v : values) {
+                boolean missing = v == null || Double.isNaN(v.doubleValue()) || (logY && v.doubleValue() <= 0);
+                ys.add(missing ? null : v);
+            }
+            chart.addSeries(name, categories, ys);
         });
         return chart;
     }

@@ -10,7 +10,7 @@ import java.io.StringWriter;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-/** Notebook 02's commands: state, kinds, threads-limit, limits; JSON output and bad input. */
+/** Notebook 02's commands: state, kinds, threads-limit, containers; JSON output and bad input. */
 class KaruiCommandsTest {
 
     private final StringWriter out = new StringWriter();
@@ -57,7 +57,7 @@ class KaruiCommandsTest {
         assertThat(err.toString()).contains("list size (--m)");
         assertThat(run("threads-limit", "--ceiling", "5")).isEqualTo(LoomlabCommand.USAGE);
         assertThat(err.toString()).contains("between 64 and 4096");
-        assertThat(run("limits", "everything")).isEqualTo(LoomlabCommand.USAGE);
+        assertThat(run("containers", "everything")).isEqualTo(LoomlabCommand.USAGE);
         assertThat(err.toString()).contains("use cpu, memory, off-heap, cap or supervise");
         assertThat(run("kinds", "--n", "200000")).isEqualTo(LoomlabCommand.USAGE);
         assertThat(err.toString()).contains("above the cap");

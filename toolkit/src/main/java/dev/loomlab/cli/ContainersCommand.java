@@ -11,8 +11,8 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
-/** {@code loomlab limits WHAT}: the Japanese article's section 7 demos, each in child JVMs. */
-@Command(name = "limits", mixinStandardHelpOptions = true,
+/** {@code loomlab containers WHAT}: the Japanese article's section 7 demos, each in child JVMs. */
+@Command(name = "containers", mixinStandardHelpOptions = true,
         description = {"Containers and caps (the Japanese article's section 7), each demo in child JVMs with small heaps",
                 "and deadlines; real cgroup limits where this machine lets us create them, JVM flags otherwise:",
                 "  cpu         what the JVM derives from 1, 2, 4 CPUs; spawn time at each",
@@ -20,7 +20,7 @@ import picocli.CommandLine.Model.CommandSpec;
                 "  off-heap    thread stacks, direct buffers, metaspace: outside -Xmx, inside the container's limit",
                 "  cap         no per-thread cap in a shared heap; a child JVM's -Xmx; the direct-buffer loophole",
                 "  supervise   a heartbeat beside a runaway worker under a supervisor (3 restarts in 60 s)"})
-final class LimitsCommand implements Callable<Integer> {
+final class ContainersCommand implements Callable<Integer> {
 
     @Parameters(paramLabel = "WHAT", description = "cpu, memory, off-heap, cap or supervise")
     String what;
@@ -41,7 +41,7 @@ final class LimitsCommand implements Callable<Integer> {
             case "off-heap" -> Containment.offHeap(200, 64, 2_000, progress);
             case "cap" -> Containment.perProcessCap(progress);
             case "supervise" -> Containment.supervisedRunaway(3, 60, progress);
-            default -> throw new IllegalArgumentException("unknown limits demo \"" + what + "\": use cpu, memory, off-heap, cap or supervise");
+            default -> throw new IllegalArgumentException("unknown containers demo \"" + what + "\": use cpu, memory, off-heap, cap or supervise");
         };
         out.println(json ? ReportJson.write(report) : report.toString());
         out.flush();
