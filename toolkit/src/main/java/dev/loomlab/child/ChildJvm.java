@@ -85,7 +85,16 @@ public final class ChildJvm {
      */
     public static ChildRun launch(String mainClass, List<String> args, List<String> jvmFlags, Duration deadline,
                                   Progress progress) {
-        List<String> command = new ArrayList<>();
+        return launch(List.of(), mainClass, args, jvmFlags, deadline, progress);
+    }
+
+    /**
+     * As {@link #launch(String, List, List, Duration, Progress)}, with the java command run through
+     * {@code wrapper} (e.g. a shell that moves itself into a cgroup, then execs the rest).
+     */
+    public static ChildRun launch(List<String> wrapper, String mainClass, List<String> args, List<String> jvmFlags,
+                                  Duration deadline, Progress progress) {
+        List<String> command = new ArrayList<>(wrapper);
         command.add(javaExecutable());
         command.add("-XX:+ExitOnOutOfMemoryError");
         command.addAll(jvmFlags);
