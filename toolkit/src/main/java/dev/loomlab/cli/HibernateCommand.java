@@ -1,29 +1,18 @@
 package dev.loomlab.cli;
 
-import dev.loomlab.experiment.Experiments;
-import java.util.concurrent.Callable;
+import dev.loomlab.experiment.ExperimentSpec;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code loomlab hibernate}: n hibernated processes; memory per process. */
 @Command(name = "hibernate", mixinStandardHelpOptions = true, description = "n hibernated processes; memory per process.")
-final class HibernateCommand implements Callable<Integer> {
+final class HibernateCommand extends ExperimentCommand {
 
-    @Option(names = "--n", defaultValue = "100000", paramLabel = "N", description = "size. Default: ${DEFAULT-VALUE}")
+    @Option(names = "--n", defaultValue = "100000", paramLabel = "N", description = "processes. Default: ${DEFAULT-VALUE}")
     long n;
 
-    @Mixin
-    CommonOptions options;
-
-    @Spec
-    CommandSpec spec;
-
     @Override
-    public Integer call() throws Exception {
-        Experiments.named("hibernate");
-        return ExperimentRunner.run(options.spec("hibernate", n), options, spec.commandLine().getOut());
+    ExperimentSpec experiment() {
+        return options.spec("hibernate", n);
     }
 }

@@ -1,16 +1,13 @@
 package dev.loomlab.cli;
 
-import java.util.concurrent.Callable;
+import dev.loomlab.experiment.ExperimentSpec;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 /** {@code loomlab ring}: a token m times round a ring of n processes; ns per hop. */
 @Command(name = "ring", mixinStandardHelpOptions = true,
         description = "a token goes m times round a ring of n processes (n x m hops); ns per hop.")
-final class RingCommand implements Callable<Integer> {
+final class RingCommand extends ExperimentCommand {
 
     @Option(names = "--n", defaultValue = "100000", paramLabel = "N", description = "processes in the ring. Default: ${DEFAULT-VALUE}")
     long n;
@@ -18,14 +15,8 @@ final class RingCommand implements Callable<Integer> {
     @Option(names = "--m", defaultValue = "1", paramLabel = "M", description = "times round the ring. Default: ${DEFAULT-VALUE}")
     long m;
 
-    @Mixin
-    CommonOptions options;
-
-    @Spec
-    CommandSpec spec;
-
     @Override
-    public Integer call() throws Exception {
-        return ExperimentRunner.run(options.spec("ring", n).withM(m), options, spec.commandLine().getOut());
+    ExperimentSpec experiment() {
+        return options.spec("ring", n).withM(m);
     }
 }
