@@ -13,7 +13,9 @@ import picocli.CommandLine.Command;
         description = {"What does a lightweight process cost on the JVM? The BEAM articles' measurements,",
                 "each run in a fresh JVM that is killed at its deadline."},
         subcommands = {SpawnCommand.class, RingCommand.class, BroadcastCommand.class, PingPongCommand.class,
-                HibernateCommand.class, EnvCommand.class, PublishedCommand.class},
+                HibernateCommand.class,
+                TasksCommand.class,
+                EnvCommand.class, PublishedCommand.class},
         footer = {"", "Examples:", "  loomlab spawn --n 100000", "  loomlab spawn --n 100000 --kind virtual --repeat 3",
                 "  loomlab ring --n 10000 --m 10 --json", "  loomlab spawn --n 1000000 --no-cap --jvm-opt -Xmx1536m"})
 public final class LoomlabCommand implements Runnable {
@@ -28,7 +30,7 @@ public final class LoomlabCommand implements Runnable {
 
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "name an experiment: spawn, ring, broadcast, pingpong, hibernate (or env, published)");
+        throw new CommandLine.ParameterException(spec.commandLine(), "name an experiment: spawn, ring, broadcast, pingpong, hibernate, tasks (or env, published)");
     }
 
     public static void main(String[] args) {

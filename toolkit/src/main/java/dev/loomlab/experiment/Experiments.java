@@ -17,6 +17,7 @@ public final class Experiments {
         register(new BroadcastExperiment());
         register(new PingPongExperiment());
         register(new HibernateExperiment());
+        register(new TasksExperiment());
     }
 
     private Experiments() {}
