@@ -18,6 +18,10 @@ final class RingCommand implements Callable<Integer> {
     @Option(names = "--m", defaultValue = "1", paramLabel = "M", description = "times round the ring. Default: ${DEFAULT-VALUE}")
     long m;
 
+    @Option(names = "--hibernate", description = "processes hibernate between messages (KLab's hibernated ring): "
+            + "each hop starts a new virtual thread")
+    boolean hibernate;
+
     @Mixin
     CommonOptions options;
 
@@ -26,6 +30,7 @@ final class RingCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        return ExperimentRunner.run(options.spec("ring", n).withM(m), options, spec.commandLine().getOut());
+        return ExperimentRunner.run(options.spec(hibernate ? "ring-hibernated" : "ring", n).withM(m), options,
+                spec.commandLine().getOut());
     }
 }

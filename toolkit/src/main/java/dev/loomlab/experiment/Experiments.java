@@ -18,6 +18,7 @@ public final class Experiments {
         register(new PingPongExperiment());
         register(new HibernateExperiment());
         register(new TasksExperiment());
+        register(new RingExperiment(true));
     }
 
     private Experiments() {}
