@@ -1,12 +1,9 @@
 package dev.loomlab.api;
 
-import dev.loomlab.child.ChildJvm;
 import dev.loomlab.child.Durations;
+import dev.loomlab.api.SafeRun.Outcome;
 import dev.loomlab.experiment.ExperimentSpec;
 import dev.loomlab.experiment.Kind;
-import dev.loomlab.experiment.Measurement;
-import dev.loomlab.experiment.Progress;
-import dev.loomlab.measure.Units;
 import dev.loomlab.reference.PublishedFigure;
 import dev.loomlab.reference.PublishedFigures;
 import java.time.Duration;
@@ -61,36 +58,8 @@ public final class MillionTasks {
         return new TasksRuns(sleep, rows);
     }
 
-    /**
-     * Runs one spec in a fresh JVM; one line of progress on standard output, and the result or
-     * what stopped it (never an exception: a failure is a row).
-     */
     static Outcome run(ExperimentSpec spec) {
-        long start = System.nanoTime();
-        String what = String.format("tasks %s n=%,d%s", spec.kind().label(), spec.n(),
-                spec.jvmFlags().isEmpty() ? "" : " " + String.join(" ", spec.jvmFlags()));
-        try {
-            Measurement m = ChildJvm.run(spec, Progress.SILENT);
-            System.out.printf("%s: peak %s (%.1f s)%n", what, Units.bytes(m.metric("peakRssBytes")),
-                    (System.nanoTime() - start) / 1e9);
-            return new Outcome(m, "ok");
-        } catch (RuntimeException e) {
-            String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-            System.out.printf("%s: %s%n", what, message.contains("out of memory") ? "out of memory" : "did not finish");
-            return new Outcome(null, shorten(message));
-        }
-    }
-
-    static String shorten(String message) {
-        String m = message.replaceAll("\\s+", " ");
-        return m.length() > 160 ? m.substring(0, 157) + "..." : m;
-    }
-
-    /** A run's result, or null and what stopped it. */
-    record Outcome(Measurement measurement, String outcome) {
-        double metric(String name) {
-            return measurement == null ? Double.NaN : measurement.metric(name);
-        }
+        return SafeRun.run(spec);
     }
 
     /** The published peak (MB) of one runtime at one n, if there is one. */

@@ -26,7 +26,7 @@ public final class TasksRuns implements Displayable {
     static final double MIB = 1024.0 * 1024.0;
 
     /** One run: its kind and size, and its result or what stopped it. */
-    record Row(Kind kind, int n, MillionTasks.Outcome outcome) {
+    record Row(Kind kind, int n, SafeRun.Outcome outcome) {
         double peakMb() {
             return outcome.metric("peakMegabytes");
         }
