@@ -234,48 +234,6 @@ public final class Klab {
 
     // ---- saving memory ----------------------------------------------------------------------
 
-    /**
-     * Hibernation at n: idle processes against hibernated ones, bytes per process, beside BEAM's
-     * (2008 default, {@code +h 1}, today's idle and hibernated, and what KLab's 40 M hibernated
-     * processes in 32 GB imply).
-     */
-    public static Table hibernation(int n) {
-        int size = Cap.atMost(n);
-        Outcome idle = SafeRun.run(ExperimentSpec.of("spawn", size).withKind(Kind.PROCESS));
-        Outcome hibernated = SafeRun.run(ExperimentSpec.of("hibernate", size));
-        StringColumn what = StringColumn.create("process");
-        DoubleColumn ours = DoubleColumn.create("JVM bytes per process (ours)");
-        StringColumn outcome = StringColumn.create("outcome");
-        StringColumn beamWhat = StringColumn.create("BEAM, published");
-        DoubleColumn beam = DoubleColumn.create("BEAM bytes");
-        DoubleColumn ratio = DoubleColumn.create("JVM / BEAM");
-        double todayIdle = published("un-million", "spawn", "bytesPerProcess", (long) 100_000, null);
-        double todayHib = published("un-million", "hibernate", "bytesPerProcess", (long) 1_000_000, null);
-        hibRow(what, ours, outcome, beamWhat, beam, ratio, "idle, waiting in receive", idle,
-                "OTP 28 idle, 100,000 (French article)", todayIdle);
-        hibRow(what, ours, outcome, beamWhat, beam, ratio, "idle, waiting in receive", idle,
-                "R12B-0 32-bit default, 309 words (KLab)", BEAM_2008_BYTES);
-        hibRow(what, ours, outcome, beamWhat, beam, ratio, "idle, waiting in receive", idle,
-                "R12B-0 64-bit +h 1, 113 words (KLab)", BEAM_H1_BYTES);
-        hibRow(what, ours, outcome, beamWhat, beam, ratio, "hibernated (no thread)", hibernated,
-                "OTP 28 hibernated, 1,000,000 (French article)", todayHib);
-        hibRow(what, ours, outcome, beamWhat, beam, ratio, "hibernated (no thread)", hibernated,
-                "R12B-0 hibernated: 40 M in 32 GB, at most (KLab, derived)", T2000_BYTES / 40e6);
-        return Table.create(String.format("Hibernation: %,d processes, idle against hibernated, each in a fresh JVM "
-                + "(bytes per process = heap after GC / n)", size), what, ours, outcome, beamWhat, beam, ratio);
-    }
-
-    private static void hibRow(StringColumn what, DoubleColumn ours, StringColumn outcome, StringColumn beamWhat, DoubleColumn beam,
-                               DoubleColumn ratio, String w, Outcome o, String bw, double b) {
-        what.append(w);
-        double v = o.metric("bytesPerProcess");
-        ours.append(Math.round(v));
-        outcome.append(o.outcome());
-        beamWhat.append(bw);
-        beam.append(Math.round(b));
-        ratio.append(Double.isNaN(v) || Double.isNaN(b) ? Double.NaN : Math.round(v / b * 100) / 100.0);
-    }
-
     // ---- the ring ---------------------------------------------------------------------------
 
     /** The N×M ring for every n and m, normal and hibernated processes, each in a fresh JVM. */

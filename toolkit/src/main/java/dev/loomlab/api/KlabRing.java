@@ -77,8 +77,8 @@ public final class KlabRing implements Displayable {
             m.append(r.m());
             outcome.append(r.outcome().outcome());
             double ns = r.nsPerHop();
-            ours.append(Math.round(ns));
-            seconds.append(Math.round(r.outcome().metric("totalMillis")) / 1000.0);
+            ours.append(ProcessMemory.round(ns));
+            seconds.append(ProcessMemory.round(r.outcome().metric("totalMillis")) / 1000.0);
             double k = article(r.hibernated(), r.m());
             klab.append(k);
             klabSeconds.append(Math.round(k * ARTICLE_N * r.m() / 1e9));

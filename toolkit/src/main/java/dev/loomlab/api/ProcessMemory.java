@@ -80,7 +80,7 @@ public final class ProcessMemory implements Displayable {
     private static void row(StringColumn runtime, DoubleColumn bytes, DoubleColumn words, DoubleColumn ratio, StringColumn how,
                             String r, double b, int wordSize, String h) {
         runtime.append(r);
-        bytes.append(Math.round(b));
+        bytes.append(round(b));
         words.append(Double.isNaN(b) ? Double.NaN : Math.round(b / wordSize));
         ratio.append(Double.isNaN(b) ? Double.NaN : Math.round(b / Klab.BEAM_2008_BYTES * 100) / 100.0);
         how.append(h);
@@ -121,7 +121,7 @@ public final class ProcessMemory implements Displayable {
     private static void wallRow(StringColumn runtime, DoubleColumn bytes, StringColumn memory, DoubleColumn processes,
                                 StringColumn how, String r, double b, String m, double p, String h) {
         runtime.append(r);
-        bytes.append(Math.round(b));
+        bytes.append(round(b));
         memory.append(m);
         processes.append(Double.isNaN(p) || Double.isInfinite(p) ? Double.NaN : Math.round(p / 1e5) * 1e5);
         how.append(h);
@@ -158,11 +158,55 @@ public final class ProcessMemory implements Displayable {
                                  StringColumn beam, DoubleColumn beamBytes, String w, String r, Outcome o, String b, double bb) {
         what.append(w + (o.ok() ? "" : " (did not run: " + o.outcome() + ")"));
         reserved.append(r);
-        total.append(Math.round(o.metric("bytesPerProcess")));
+        total.append(round(o.metric("bytesPerProcess")));
         double s = o.metric("nativeStackBytesPerProcess");
-        stack.append(Double.isNaN(s) ? 0 : Math.round(s));
+        stack.append(o.ok() && Double.isNaN(s) ? 0 : round(s));
         beam.append(b);
-        beamBytes.append(Math.round(bb));
+        beamBytes.append(round(bb));
+    }
+
+    /** Rounded to a whole number, NaN kept (an empty cell, not a zero). */
+    static double round(double v) {
+        return Double.isNaN(v) || Double.isInfinite(v) ? Double.NaN : Math.round(v);
+    }
+
+    /**
+     * Hibernation at this n: idle processes against hibernated ones, bytes per process, beside
+     * BEAM's (2008 default, {@code +h 1}, today's idle and hibernated, and what KLab's 40 M
+     * hibernated processes in 32 GB imply).
+     */
+    public Table hibernation() {
+        StringColumn what = StringColumn.create("process");
+        DoubleColumn ours = DoubleColumn.create("JVM bytes per process (ours)");
+        StringColumn outcome = StringColumn.create("outcome");
+        StringColumn beamWhat = StringColumn.create("BEAM, published");
+        DoubleColumn beam = DoubleColumn.create("BEAM bytes");
+        DoubleColumn ratio = DoubleColumn.create("JVM / BEAM");
+        double todayIdle = Klab.published("un-million", "spawn", "bytesPerProcess", (long) 100_000, null);
+        double todayHib = Klab.published("un-million", "hibernate", "bytesPerProcess", (long) 1_000_000, null);
+        hibRow(what, ours, outcome, beamWhat, beam, ratio, "idle, waiting in receive", process,
+                "OTP 28 idle, 100,000 (French article)", todayIdle);
+        hibRow(what, ours, outcome, beamWhat, beam, ratio, "idle, waiting in receive", process,
+                "R12B-0 32-bit default, 309 words (KLab)", Klab.BEAM_2008_BYTES);
+        hibRow(what, ours, outcome, beamWhat, beam, ratio, "idle, waiting in receive", process,
+                "R12B-0 64-bit +h 1, 113 words (KLab)", Klab.BEAM_H1_BYTES);
+        hibRow(what, ours, outcome, beamWhat, beam, ratio, "hibernated (no thread)", hibernated,
+                "OTP 28 hibernated, 1,000,000 (French article)", todayHib);
+        hibRow(what, ours, outcome, beamWhat, beam, ratio, "hibernated (no thread)", hibernated,
+                "R12B-0 hibernated: 40 M in 32 GB, at most (KLab, derived)", Klab.T2000_BYTES / 40e6);
+        return Table.create(String.format("Hibernation: %,d processes, idle against hibernated, each in a fresh JVM "
+                + "(bytes per process = heap after GC / n)", n), what, ours, outcome, beamWhat, beam, ratio);
+    }
+
+    private static void hibRow(StringColumn what, DoubleColumn ours, StringColumn outcome, StringColumn beamWhat, DoubleColumn beam,
+                               DoubleColumn ratio, String w, Outcome o, String bw, double b) {
+        what.append(w);
+        double v = o.metric("bytesPerProcess");
+        ours.append(round(v));
+        outcome.append(o.outcome());
+        beamWhat.append(bw);
+        beam.append(round(b));
+        ratio.append(Double.isNaN(v) || Double.isNaN(b) ? Double.NaN : Math.round(v / b * 100) / 100.0);
     }
 
     @Override
