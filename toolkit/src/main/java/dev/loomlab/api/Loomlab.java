@@ -64,6 +64,11 @@ public final class Loomlab {
         return IdleProcesses.start(kind, n);
     }
 
+    /** What bounds platform threads on this machine: ulimit -u, threads-max, pid_max, pids.max. */
+    public static dev.loomlab.measure.OsThreadLimits osThreadLimits() {
+        return dev.loomlab.measure.OsThreadLimits.read();
+    }
+
     /** Spawns one process (see {@link Processes#spawn}). */
     public static Pid spawn(ProcessBody body) {
         return Processes.spawn(body);
@@ -77,6 +82,43 @@ public final class Loomlab {
     /** n idle units of a kind in a fresh JVM. */
     public static Measurement spawn(int n, Kind kind) {
         return measure(ExperimentSpec.of("spawn", n).withKind(kind));
+    }
+
+    /**
+     * The article's tiers: n idle units at each size, each tier in its own fresh JVM, with a
+     * progress line after each tier. Sizes above the cap are refused; pass {@code Cap.tiers(...)}
+     * to keep only those under it.
+     */
+    public static Tiers tiers(Kind kind, int... sizes) {
+        java.util.List<Measurement> done = new java.util.ArrayList<>();
+        for (int n : sizes) {
+            Cap.check("n", n, kind == Kind.PLATFORM ? 20_000 : 1_000);
+        }
+        for (int n : sizes) {
+            Measurement m = ChildJvm.run(ExperimentSpec.of("spawn", n).withKind(kind), Progress.SILENT);
+            done.add(m);
+            System.out.printf("tier %,9d: %,6.0f bytes/process, %,6.0f ns/spawn (fresh JVM %d of %d)%n",
+                    n, m.bytesPerProcess(), m.nsPerSpawn(), done.size(), sizes.length);
+        }
+        return new Tiers(kind, done);
+    }
+
+    /**
+     * One idle unit's weight, each kind in its own fresh JVM: a toolkit process, a raw virtual
+     * thread and a platform thread (at most 1,000 of those), beside BEAM's, a goroutine's and an
+     * OS thread's published weights.
+     */
+    public static SideBySide idleWeight(int n) {
+        return Comparisons.idleWeight(n);
+    }
+
+    /**
+     * Hibernation: a toolkit process, a hibernated one and, as the control for BEAM's
+     * {@code min_heap_size}, a platform thread with a 64 KiB stack; then what 1M and 5M
+     * hibernated processes would take, labelled as extrapolated.
+     */
+    public static SideBySide hibernation(int n) {
+        return Comparisons.hibernation(n);
     }
 
     /** A token m times round a ring of n processes, in a fresh JVM: {@code nsPerHop}. */

@@ -15,6 +15,10 @@ final class SpawnCommand implements Callable<Integer> {
     @Option(names = "--n", defaultValue = "100000", paramLabel = "N", description = "size. Default: ${DEFAULT-VALUE}")
     long n;
 
+    @Option(names = "--stack-size", paramLabel = "BYTES",
+            description = "platform threads only: each thread's stack size (the OS may round it up)")
+    Long stackSize;
+
     @Mixin
     CommonOptions options;
 
@@ -24,6 +28,10 @@ final class SpawnCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         Experiments.named("spawn");
-        return ExperimentRunner.run(options.spec("spawn", n), options, spec.commandLine().getOut());
+        var experiment = options.spec("spawn", n);
+        if (stackSize != null) {
+            experiment = experiment.withOption("stackSize", String.valueOf(stackSize));
+        }
+        return ExperimentRunner.run(experiment, options, spec.commandLine().getOut());
     }
 }

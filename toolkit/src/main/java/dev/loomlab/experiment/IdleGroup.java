@@ -31,10 +31,13 @@ public final class IdleGroup implements AutoCloseable {
     private long spawnNanos;
     private long parkedNanos;
 
+    private final long platformStackBytes;
+
     @SuppressWarnings("unchecked")
-    private IdleGroup(Kind kind, int n) {
+    private IdleGroup(Kind kind, int n, long platformStackBytes) {
         this.kind = kind;
         this.n = n;
+        this.platformStackBytes = platformStackBytes;
         this.pids = kind == Kind.PROCESS ? new Pid[n] : null;
         this.threads = kind == Kind.PROCESS ? null : new Thread[n];
         this.queues = kind == Kind.PROCESS ? null : new LinkedTransferQueue[n];
@@ -47,10 +50,22 @@ public final class IdleGroup implements AutoCloseable {
      *                          ones are stopped first
      */
     public static IdleGroup start(Kind kind, int n, Duration deadline) throws TimeoutException, InterruptedException {
+        return start(kind, n, 0, deadline);
+    }
+
+    /**
+     * As {@link #start(Kind, int, Duration)}, with platform threads created with a stack of
+     * {@code platformStackBytes} (0: the JVM's default, {@code -Xss}); the OS may round it up.
+     */
+    public static IdleGroup start(Kind kind, int n, long platformStackBytes, Duration deadline)
+            throws TimeoutException, InterruptedException {
         if (n < 1) {
             throw new IllegalArgumentException("n must be at least 1, got " + n);
         }
-        IdleGroup group = new IdleGroup(kind, n);
+        if (platformStackBytes < 0) {
+            throw new IllegalArgumentException("a stack size cannot be negative: " + platformStackBytes);
+        }
+        IdleGroup group = new IdleGroup(kind, n, platformStackBytes);
         try {
             group.spawnAll();
             group.parkedNanos = Parked.awaitAll(n, group::thread, deadline);
@@ -71,7 +86,8 @@ public final class IdleGroup implements AutoCloseable {
                 }
             }
             case VIRTUAL, PLATFORM -> {
-                Thread.Builder builder = kind == Kind.VIRTUAL ? Thread.ofVirtual() : Thread.ofPlatform().daemon(true);
+                Thread.Builder builder = kind == Kind.VIRTUAL ? Thread.ofVirtual()
+                        : Thread.ofPlatform().daemon(true).stackSize(platformStackBytes);
                 for (int i = 0; i < n; i++) {
                     LinkedTransferQueue<Object> queue = new LinkedTransferQueue<>();
                     queues[i] = queue;

@@ -3,6 +3,8 @@ package dev.loomlab.experiment;
 import dev.loomlab.measure.Cap;
 import dev.loomlab.measure.MemoryDelta;
 import dev.loomlab.measure.MemorySnapshot;
+import dev.loomlab.measure.NativeMemory;
+import java.util.OptionalLong;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -17,6 +19,9 @@ import java.util.Map;
  */
 final class SpawnExperiment implements Experiment {
 
+    /** Option: a platform thread's stack size in bytes, the analogue of BEAM's min_heap_size control. */
+    static final String STACK_SIZE = "stackSize";
+
     @Override
     public String name() {
         return "spawn";
@@ -30,6 +35,13 @@ final class SpawnExperiment implements Experiment {
     @Override
     public void validate(ExperimentSpec spec) {
         Cap.check("n", spec.n(), spec.kind() == Kind.PLATFORM ? 20_000 : 1_000);
+        if (stackSize(spec) != 0 && spec.kind() != Kind.PLATFORM) {
+            throw new IllegalArgumentException("a stack size applies to platform threads only (--kind platform): "
+                    + "a virtual thread's stack grows on demand");
+        }
+        if (stackSize(spec) < 0) {
+            throw new IllegalArgumentException("the stack size cannot be negative: " + stackSize(spec));
+        }
         if (spec.n() > Integer.MAX_VALUE) {
             throw new IllegalArgumentException("n is too large for one JVM: " + spec.n());
         }
@@ -44,8 +56,9 @@ final class SpawnExperiment implements Experiment {
     public Map<String, Double> runOnce(ExperimentSpec spec, Progress progress) throws Exception {
         int n = (int) spec.n();
         MemorySnapshot before = MemorySnapshot.take();
+        OptionalLong reservedBefore = NativeMemory.threadStacksReserved();
         Map<String, Double> metrics = new LinkedHashMap<>();
-        try (IdleGroup group = IdleGroup.start(spec.kind(), n, Duration.ofSeconds(60))) {
+        try (IdleGroup group = IdleGroup.start(spec.kind(), n, stackSize(spec), Duration.ofSeconds(60))) {
             MemoryDelta delta = MemorySnapshot.take().minus(before);
             metrics.put("nsPerSpawn", (double) group.spawnNanos() / n);
             metrics.put("nsToAllParked", (double) (group.spawnNanos() + group.parkedNanos()) / n);
@@ -55,10 +68,22 @@ final class SpawnExperiment implements Experiment {
             metrics.put("heapBytesPerProcess", delta.heapPer(n));
             if (spec.kind() == Kind.PLATFORM) {
                 metrics.put("nativeStackBytesPerProcess", stacks);
+                OptionalLong reservedAfter = NativeMemory.threadStacksReserved();
+                metrics.put("reservedStackBytesPerProcess", reservedBefore.isPresent() && reservedAfter.isPresent()
+                        ? (double) (reservedAfter.getAsLong() - reservedBefore.getAsLong()) / n : Double.NaN);
             }
             metrics.put("rssBytesPerProcess", delta.rssPer(n));
         }
         return metrics;
+    }
+
+    /** The option {@code stackSize} (bytes, platform threads only), 0 when not given. */
+    static long stackSize(ExperimentSpec spec) {
+        try {
+            return Long.parseLong(spec.option(STACK_SIZE, "0"));
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("the stack size must be a whole number of bytes, got " + spec.option(STACK_SIZE, ""));
+        }
     }
 
     /** Native stacks per platform thread: NMT's committed stacks, or RSS growth when NMT is off. */
@@ -77,6 +102,10 @@ final class SpawnExperiment implements Experiment {
                         + "when it is on (the child JVM turns it on), else RSS growth beyond the heap" : "")
                 + "; virtual-thread stacks live in the heap, so the heap counts them");
         notes.add("nsPerSpawn: the spawn loop alone, as the article times spawn; nsToAllParked adds the wait until every unit is parked");
+        if (spec.kind() == Kind.PLATFORM) {
+            notes.add("reservedStackBytesPerProcess: address space reserved for each stack (NMT); a smaller --stack-size "
+                    + "shrinks it, while the committed part (nativeStackBytesPerProcess) is what the thread touched plus guard pages");
+        }
         notes.add("rssBytesPerProcess: the growth of the whole process's resident memory, divided by n; the heap may have been committed earlier, so it can read lower or higher");
         return notes;
     }

@@ -28,16 +28,28 @@ public final class NativeMemory {
 
     /** Committed bytes of thread stacks (NMT's "stack: committed"), or empty when NMT is off. */
     public static OptionalLong threadStacksCommitted() {
+        return stacks(2);
+    }
+
+    /**
+     * Reserved bytes of thread stacks (address space, NMT's "stack: reserved"), or empty when NMT
+     * is off. A smaller stack size shrinks this; what is committed is what the threads touched.
+     */
+    public static OptionalLong threadStacksReserved() {
+        return stacks(1);
+    }
+
+    private static OptionalLong stacks(int group) {
         if (!isTracking()) {
             return OptionalLong.empty();
         }
         String summary = summary();
         Matcher stack = STACK.matcher(summary);
         if (stack.find()) {
-            return OptionalLong.of(Long.parseLong(stack.group(2)) * 1024);
+            return OptionalLong.of(Long.parseLong(stack.group(group)) * 1024);
         }
         Matcher thread = THREAD.matcher(summary);
-        return thread.find() ? OptionalLong.of(Long.parseLong(thread.group(2)) * 1024) : OptionalLong.empty();
+        return thread.find() ? OptionalLong.of(Long.parseLong(thread.group(group)) * 1024) : OptionalLong.empty();
     }
 
     private static String summary() {

@@ -3,25 +3,35 @@ package dev.loomlab.process;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
+import dev.loomlab.child.ChildJvm;
+import dev.loomlab.experiment.ExperimentSpec;
+import dev.loomlab.experiment.Measurement;
 import org.junit.jupiter.api.Test;
 
 /**
- * The limit's error. The limit is fixed when the JVM starts, so this test runs a small child
- * JVM with {@code -Dloomlab.processLimit=1024}, as the article lowered {@code +P} to 1,024.
+ * The limit's error. The limit is fixed when the JVM starts, so this runs the {@code limit}
+ * experiment in a child JVM with {@code -Dloomlab.processLimit=1024}, as the article lowered
+ * {@code +P} to 1,024.
  */
 class ProcessLimitTest {
 
     @Test
-    void spawningPastTheLimitThrowsTooManyProcessesAndTheCountStopsAtTheLimit() throws Exception {
-        var run = dev.loomlab.child.ChildJvm.launch(LimitProbe.class.getName(), List.of(),
-                List.of("-Dloomlab.processLimit=1024"), Duration.ofSeconds(60), line -> { });
-        assertThat(run.exitCode()).as(String.join("\n", run.stderrTail())).isZero();
-        assertThat(run.stderrTail()).contains("live=1024",
-                "error=too many processes: the limit is 1,024 live processes (BEAM's +P). Raise it when the JVM "
-                        + "starts with -Dloomlab.processLimit=N, or in the CLI with --process-limit N");
+    void spawningPastTheLimitThrowsTooManyProcessesAndTheCountStopsAtTheLimit() {
+        Measurement m = ChildJvm.run(ExperimentSpec.of("limit", 2000).withJvmFlags("-Dloomlab.processLimit=1024"),
+                line -> { });
+        assertThat(m.metric("processLimit")).isEqualTo(1024);
+        assertThat(m.metric("liveProcesses")).isEqualTo(1024);
+        assertThat(m.metric("refused")).isEqualTo(1);
+        assertThat(m.notes()).contains("the error: too many processes: the limit is 1,024 live processes (BEAM's +P). "
+                + "Raise it when the JVM starts with -Dloomlab.processLimit=N, or in the CLI with --process-limit N");
+    }
+
+    @Test
+    void underTheLimitNothingIsRefused() {
+        Measurement m = ChildJvm.run(ExperimentSpec.of("limit", 100).withJvmFlags("-Dloomlab.processLimit=1024"),
+                line -> { });
+        assertThat(m.metric("refused")).isZero();
+        assertThat(m.metric("liveProcesses")).isEqualTo(100);
     }
 
     @Test
@@ -30,34 +40,15 @@ class ProcessLimitTest {
     }
 
     @Test
-    void theExceptionCarriesTheLimit() {
-        assertThatThrownBy(() -> { throw new ProcessLimitException(7); })
-                .isInstanceOf(ProcessLimitException.class)
-                .hasMessageContaining("too many processes")
-                .hasMessageContaining("--process-limit");
+    void aLimitBelowOneIsRefusedAtStart() {
+        assertThatThrownBy(() -> ChildJvm.run(ExperimentSpec.of("limit", 10).withJvmFlags("-Dloomlab.processLimit=0"),
+                line -> { })).hasMessageContaining("must be at least 1");
     }
 
-    /** Runs in the child: spawns until refused, prints what it saw, cleans up. */
-    public static final class LimitProbe {
-        public static void main(String[] args) throws Exception {
-            List<Pid> pids = new ArrayList<>();
-            String error = "none";
-            try {
-                for (int i = 0; i < 2000; i++) {
-                    pids.add(Processes.spawn(self -> self.receive()));
-                }
-            } catch (ProcessLimitException e) {
-                error = e.getMessage();
-            }
-            System.err.println("live=" + Processes.live());
-            System.err.println("error=" + error);
-            for (Pid pid : pids) {
-                pid.kill();
-            }
-            for (Pid pid : pids) {
-                pid.awaitExit(Duration.ofSeconds(10));
-            }
-            System.exit(Processes.live() == 0 ? 0 : 3);
-        }
+    @Test
+    void theExceptionCarriesTheLimit() {
+        ProcessLimitException e = new ProcessLimitException(7);
+        assertThat(e.limit()).isEqualTo(7);
+        assertThat(e).hasMessageContaining("too many processes").hasMessageContaining("--process-limit");
     }
 }

@@ -1,0 +1,77 @@
+package dev.loomlab.api;
+
+import dev.loomlab.display.Charts;
+import dev.loomlab.display.Displayable;
+import dev.loomlab.display.Series;
+import dev.loomlab.experiment.Kind;
+import dev.loomlab.experiment.Measurement;
+import dev.loomlab.reference.PublishedFigure;
+import dev.loomlab.reference.PublishedFigures;
+import java.util.ArrayList;
+import java.util.List;
+import org.knowm.xchart.XYChart;
+import tech.tablesaw.api.DoubleColumn;
+import tech.tablesaw.api.IntColumn;
+import tech.tablesaw.api.StringColumn;
+import tech.tablesaw.api.Table;
+
+/**
+ * The French article's tier table: idle processes spawned at several sizes, each tier in its own
+ * fresh JVM, beside the article's tiers. Built by {@link Loomlab#tiers}.
+ *
+ * @param kind  what was spawned
+ * @param tiers one measurement per size, in order
+ */
+public record Tiers(Kind kind, List<Measurement> tiers) implements Displayable {
+
+    public Tiers {
+        tiers = List.copyOf(tiers);
+    }
+
+    @Override
+    public Table toTable() {
+        IntColumn n = IntColumn.create("processes");
+        DoubleColumn bytes = DoubleColumn.create("JVM bytes/process");
+        DoubleColumn beamBytes = DoubleColumn.create("BEAM bytes/process");
+        DoubleColumn ns = DoubleColumn.create("JVM ns/spawn");
+        DoubleColumn beamNs = DoubleColumn.create("BEAM ns/spawn");
+        DoubleColumn millis = DoubleColumn.create("JVM spawn ms");
+        StringColumn beamAt = StringColumn.create("BEAM tier used");
+        for (Measurement m : tiers) {
+            n.append((int) m.n());
+            bytes.append(Math.round(m.bytesPerProcess()));
+            ns.append(Math.round(m.nsPerSpawn()));
+            millis.append(Math.round(m.metric("totalMillis") * 10) / 10.0);
+            var pb = m.published("bytesPerProcess");
+            var pn = m.published("nsPerSpawn");
+            beamBytes.append(pb.map(PublishedFigure::value).orElse(Double.NaN));
+            beamNs.append(pn.map(PublishedFigure::value).orElse(Double.NaN));
+            beamAt.append(pb.map(p -> p.n() == m.n() ? "same n" : String.format("nearest: %,d", p.n())).orElse(""));
+        }
+        return Table.create("Idle " + kind.label() + " units, one fresh JVM per tier, beside the article's tiers",
+                n, bytes, beamBytes, ns, beamNs, millis, beamAt);
+    }
+
+    /** Bytes per process and ns per spawn against n (log x), ours and the article's tiers. */
+    public XYChart plot() {
+        List<Series> series = new ArrayList<>();
+        List<Long> ns = tiers.stream().map(Measurement::n).toList();
+        series.add(new Series("JVM bytes/process", ns, tiers.stream().map(Measurement::bytesPerProcess).toList()));
+        series.add(new Series("JVM ns/spawn", ns, tiers.stream().map(Measurement::nsPerSpawn).toList()));
+        List<PublishedFigure> beamBytes = PublishedFigures.of("spawn", "bytesPerProcess").stream()
+                .filter(f -> f.source().equals("un-million") && f.n() != null && f.n() > 1).toList();
+        List<PublishedFigure> beamNs = PublishedFigures.of("spawn", "nsPerSpawn").stream()
+                .filter(f -> f.source().equals("un-million") && f.n() != null).toList();
+        series.add(new Series("BEAM bytes/process (article)", beamBytes.stream().map(PublishedFigure::n).toList(),
+                beamBytes.stream().map(PublishedFigure::value).toList()));
+        series.add(new Series("BEAM ns/spawn (article)", beamNs.stream().map(PublishedFigure::n).toList(),
+                beamNs.stream().map(PublishedFigure::value).toList()));
+        return Charts.lines("What one idle process costs, by tier", "processes (log)", "bytes per process, ns per spawn",
+                true, false, series);
+    }
+
+    @Override
+    public String toString() {
+        return toTable().printAll();
+    }
+}

@@ -1,0 +1,68 @@
+package dev.loomlab.experiment;
+
+import dev.loomlab.process.Pid;
+import dev.loomlab.process.ProcessLimitException;
+import dev.loomlab.process.Processes;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The process limit, hit on purpose: spawn up to n processes under a limit set when the JVM
+ * starts ({@code --process-limit}, BEAM's {@code +P}) and record where spawning was refused and
+ * what the error said. The article lowered {@code +P} to 1,024 and saw the count stop exactly there.
+ */
+final class LimitExperiment implements Experiment {
+
+    @Override
+    public String name() {
+        return "limit";
+    }
+
+    @Override
+    public String description() {
+        return "spawn n processes under the process limit (--process-limit): where it stops and what it says";
+    }
+
+    @Override
+    public void validate(ExperimentSpec spec) {
+        dev.loomlab.measure.Cap.check("n", spec.n(), 1_000);
+    }
+
+    @Override
+    public Map<String, Double> runOnce(ExperimentSpec spec, Progress progress) throws Exception {
+        List<Pid> pids = new ArrayList<>();
+        String error = "none: the limit was not reached";
+        try {
+            for (long i = 0; i < spec.n(); i++) {
+                pids.add(Processes.spawn(self -> self.receive()));
+            }
+        } catch (ProcessLimitException e) {
+            error = e.getMessage();
+        }
+        Map<String, Double> metrics = new LinkedHashMap<>();
+        metrics.put("processLimit", (double) Processes.limit());
+        metrics.put("attempted", (double) spec.n());
+        metrics.put("liveProcesses", (double) Processes.live());
+        metrics.put("refused", error.startsWith("none") ? 0.0 : 1.0);
+        for (Pid pid : pids) {
+            pid.kill();
+        }
+        for (Pid pid : pids) {
+            pid.awaitExit(Duration.ofSeconds(10));
+        }
+        lastError = error;
+        return metrics;
+    }
+
+    /** The error of the last run in this JVM, reported in the notes. */
+    private static volatile String lastError = "";
+
+    @Override
+    public List<String> notes(ExperimentSpec spec) {
+        return List.of("the error: " + lastError,
+                "the limit is fixed when the JVM starts: -Dloomlab.processLimit=N, or --process-limit N on the command line");
+    }
+}
