@@ -2,24 +2,19 @@ package dev.loomlab.api;
 
 import com.sun.management.HotSpotDiagnosticMXBean;
 import dev.loomlab.api.SafeRun.Outcome;
-import dev.loomlab.child.ChildJvm;
-import dev.loomlab.child.ChildRun;
 import dev.loomlab.experiment.ExperimentSpec;
 import dev.loomlab.experiment.Kind;
-import dev.loomlab.experiment.LimitProbe;
-import dev.loomlab.experiment.Progress;
 import dev.loomlab.measure.Cap;
 import dev.loomlab.measure.Units;
 import dev.loomlab.process.ProcessLimit;
+import dev.loomlab.process.ProcessLimitException;
 import dev.loomlab.reference.PublishedFigure;
 import dev.loomlab.reference.PublishedFigures;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import tech.tablesaw.api.DoubleColumn;
 import tech.tablesaw.api.StringColumn;
@@ -106,32 +101,21 @@ public final class Klab {
                 + "to the cap)", n), setting, limit, asked, started, error, message);
     }
 
+    /** Runs the {@code limit} experiment in a fresh JVM started with the given process limit. */
     private static Map<String, String> probe(int n, int limit) {
         Map<String, String> result = new HashMap<>();
-        try {
-            Path file = Files.createTempFile("loomlab-limit-", ".properties");
-            try {
-                ChildRun run = ChildJvm.launch(LimitProbe.class.getName(), List.of(Integer.toString(n), file.toString()),
-                        List.of("-D" + ProcessLimit.PROPERTY + "=" + limit), Duration.ofMinutes(2), Progress.SILENT);
-                if (run.outcome() != dev.loomlab.child.ChildOutcome.OK) {
-                    result.put("error", run.outcome().words());
-                    result.put("message", SafeRun.shorten(run.lastError()));
-                    return result;
-                }
-                for (String line : Files.readAllLines(file)) {
-                    int eq = line.indexOf('=');
-                    if (eq > 0) {
-                        result.put(line.substring(0, eq), line.substring(eq + 1));
-                    }
-                }
-            } finally {
-                Files.deleteIfExists(file);
-            }
-        } catch (IOException e) {
-            result.put("error", "could not run the probe");
-            result.put("message", e.getMessage());
+        Outcome o = SafeRun.run(ExperimentSpec.of("limit", n).withJvmFlags("-D" + ProcessLimit.PROPERTY + "=" + limit));
+        if (!o.ok()) {
+            result.put("error", "the run failed");
+            result.put("message", o.outcome());
+            return result;
         }
-        System.out.printf("limit %,d, asked %,d: %s%n", limit, n, result.getOrDefault("spawned", "?") + " started");
+        result.put("spawned", Long.toString(Math.round(o.metric("liveProcesses"))));
+        String error = o.measurement().notes().isEmpty() ? "" : o.measurement().notes().get(0).replaceFirst("^the error: ", "");
+        if (o.metric("refused") == 1.0) {
+            result.put("error", ProcessLimitException.class.getSimpleName());
+            result.put("message", error);
+        }
         return result;
     }
 

@@ -108,20 +108,20 @@ public final class MillionTasks {
         Map<String, String[]> variants = new LinkedHashMap<>();
         variants.put("(none: the benchmark's setting)", new String[0]);
         variants.put("-Xmx64m", new String[] {"-Xmx64m"});
+        variants.put("-Xmx256m", new String[] {"-Xmx256m"});
         variants.put("-XX:+UseSerialGC", new String[] {"-XX:+UseSerialGC"});
         variants.put("-Xshare:off (no class data sharing)", new String[] {"-Xshare:off"});
-        variants.put("-XX:+UseSerialGC -Xmx64m -XX:TieredStopAtLevel=1",
-                new String[] {"-XX:+UseSerialGC", "-Xmx64m", "-XX:TieredStopAtLevel=1"});
+        variants.put("-XX:+UseSerialGC -Xmx256m -XX:TieredStopAtLevel=1",
+                new String[] {"-XX:+UseSerialGC", "-Xmx256m", "-XX:TieredStopAtLevel=1"});
         StringColumn flags = StringColumn.create("JVM flags");
         StringColumn outcome = StringColumn.create("outcome");
         DoubleColumn peak = DoubleColumn.create("peak MiB (ours)");
         DoubleColumn delta = DoubleColumn.create("change vs no flags, MiB");
-        DoubleColumn heap = DoubleColumn.create("heap after GC, MiB");
         DoubleColumn published = DoubleColumn.create("OpenJDK 23 published, MB (no flags)");
         double pub = published(SOURCE_2024, OPENJDK_2024, n).orElse(Double.NaN);
         double base = Double.NaN;
         for (Map.Entry<String, String[]> v : variants.entrySet()) {
-            Outcome o = run(spec(n, Kind.VIRTUAL, sleep, v.getValue()));
+            Outcome o = run(spec(n, Kind.VIRTUAL, sleep, v.getValue()).withOption("gc", "false"));
             double p = o.metric("peakMegabytes");
             if (Double.isNaN(base)) {
                 base = p;
@@ -130,11 +130,10 @@ public final class MillionTasks {
             outcome.append(o.outcome());
             peak.append(round1(p));
             delta.append(round1(p - base));
-            heap.append(round1(o.metric("heapAfterGcBytes") / TasksRuns.MIB));
             published.append(pub);
         }
         return Table.create(String.format("What JVM flags change: %,d virtual-thread tasks sleeping %s, one fresh JVM per row",
-                n, Durations.format(sleep)), flags, outcome, peak, delta, heap, published);
+                n, Durations.format(sleep)), flags, outcome, peak, delta, published);
     }
 
     /**
@@ -142,8 +141,8 @@ public final class MillionTasks {
      * by Native Memory Tracking category, beside its peak resident set and the published figures.
      */
     public static Table footprint(Duration sleep) {
-        Outcome plain = run(spec(1, Kind.VIRTUAL, sleep));
-        Outcome nmt = run(spec(1, Kind.VIRTUAL, sleep).withOption("breakdown", "true"));
+        Outcome plain = run(spec(1, Kind.VIRTUAL, sleep).withOption("gc", "false"));
+        Outcome nmt = run(spec(1, Kind.VIRTUAL, sleep).withOption("breakdown", "true").withOption("gc", "false"));
         StringColumn what = StringColumn.create("what");
         DoubleColumn mib = DoubleColumn.create("MiB");
         StringColumn meaning = StringColumn.create("what it is");

@@ -1,6 +1,7 @@
 package dev.loomlab.experiment;
 
 import dev.loomlab.child.ChildJvm;
+import dev.loomlab.child.ChildOutcome;
 import dev.loomlab.child.ChildRun;
 import dev.loomlab.child.Durations;
 import dev.loomlab.measure.Cap;
@@ -30,6 +31,8 @@ final class TasksExperiment implements Experiment {
     /** Above this, platform threads need the cap lifted: each is an OS thread. */
     static final int PLATFORM_MAX = 10_000;
     private static final double MIB = 1024.0 * 1024.0;
+    /** The exit code of a JVM stopped by {@code -XX:+ExitOnOutOfMemoryError}; its message goes to standard output. */
+    private static final int EXIT_ON_OUT_OF_MEMORY = 3;
 
     @Override
     public String name() {
@@ -116,6 +119,10 @@ final class TasksExperiment implements Experiment {
         }
         try {
             ChildRun run = ChildJvm.launch(TasksProgram.class.getName(), args, flags, spec.deadline(), progress);
+            if (run.outcome() == ChildOutcome.FAILED && run.exitCode() == EXIT_ON_OUT_OF_MEMORY) {
+                throw new IllegalStateException("the measured JVM ran out of memory (java.lang.OutOfMemoryError: it exited "
+                        + "with code 3, as -XX:+ExitOnOutOfMemoryError does): raise -Xmx or lower n");
+            }
             switch (run.outcome()) {
                 case OK -> { }
                 case OUT_OF_MEMORY -> throw new IllegalStateException("the measured JVM ran out of memory: " + run.lastError());
