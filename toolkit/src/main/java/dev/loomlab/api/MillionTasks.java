@@ -101,39 +101,47 @@ public final class MillionTasks {
     }
 
     /**
-     * What JVM flags change, measured: the benchmark's program (virtual threads) at n, with no
-     * flags and with each variant, each in a fresh JVM.
+     * What JVM flags change, measured: the benchmark's program (virtual threads) with one task and
+     * with n, with no flags and with each variant, each run in a fresh JVM (untouched: no extra GC).
      */
     public static Table flags(int n, Duration sleep) {
         Map<String, String[]> variants = new LinkedHashMap<>();
         variants.put("(none: the benchmark's setting)", new String[0]);
         variants.put("-Xmx64m", new String[] {"-Xmx64m"});
-        variants.put("-Xmx256m", new String[] {"-Xmx256m"});
         variants.put("-XX:+UseSerialGC", new String[] {"-XX:+UseSerialGC"});
         variants.put("-Xshare:off (no class data sharing)", new String[] {"-Xshare:off"});
         variants.put("-XX:+UseSerialGC -Xmx256m -XX:TieredStopAtLevel=1",
                 new String[] {"-XX:+UseSerialGC", "-Xmx256m", "-XX:TieredStopAtLevel=1"});
         StringColumn flags = StringColumn.create("JVM flags");
+        DoubleColumn one = DoubleColumn.create("peak MiB, 1 task");
+        DoubleColumn oneDelta = DoubleColumn.create("change, 1 task");
+        DoubleColumn many = DoubleColumn.create(String.format("peak MiB, %,d tasks", n));
+        DoubleColumn manyDelta = DoubleColumn.create(String.format("change, %,d tasks", n));
         StringColumn outcome = StringColumn.create("outcome");
-        DoubleColumn peak = DoubleColumn.create("peak MiB (ours)");
-        DoubleColumn delta = DoubleColumn.create("change vs no flags, MiB");
-        DoubleColumn published = DoubleColumn.create("OpenJDK 23 published, MB (no flags)");
-        double pub = published(SOURCE_2024, OPENJDK_2024, n).orElse(Double.NaN);
-        double base = Double.NaN;
+        String pub = String.format("%s / %s", published(SOURCE_2024, OPENJDK_2024, 1).map(String::valueOf).orElse("-"),
+                published(SOURCE_2024, OPENJDK_2024, n).map(String::valueOf).orElse("not published"));
+        StringColumn publishedText = StringColumn.create(String.format("OpenJDK 23 published, MB, 1 / %,d (no flags)", n));
+        double base1 = Double.NaN;
+        double baseN = Double.NaN;
         for (Map.Entry<String, String[]> v : variants.entrySet()) {
-            Outcome o = run(spec(n, Kind.VIRTUAL, sleep, v.getValue()).withOption("gc", "false"));
-            double p = o.metric("peakMegabytes");
-            if (Double.isNaN(base)) {
-                base = p;
+            Outcome o1 = run(spec(1, Kind.VIRTUAL, sleep, v.getValue()).withOption("gc", "false"));
+            Outcome oN = n == 1 ? o1 : run(spec(n, Kind.VIRTUAL, sleep, v.getValue()).withOption("gc", "false"));
+            double p1 = o1.metric("peakMegabytes");
+            double pN = oN.metric("peakMegabytes");
+            if (flags.isEmpty()) {
+                base1 = p1;
+                baseN = pN;
             }
             flags.append(v.getKey());
-            outcome.append(o.outcome());
-            peak.append(round1(p));
-            delta.append(round1(p - base));
-            published.append(pub);
+            one.append(round1(p1));
+            oneDelta.append(round1(p1 - base1));
+            many.append(round1(pN));
+            manyDelta.append(round1(pN - baseN));
+            outcome.append(o1.ok() && oN.ok() ? "ok" : !oN.ok() ? oN.outcome() : o1.outcome());
+            publishedText.append(pub);
         }
-        return Table.create(String.format("What JVM flags change: %,d virtual-thread tasks sleeping %s, one fresh JVM per row",
-                n, Durations.format(sleep)), flags, outcome, peak, delta, published);
+        return Table.create(String.format("What JVM flags change: the benchmark's program, tasks sleeping %s, one fresh JVM per cell",
+                Durations.format(sleep)), flags, one, oneDelta, many, manyDelta, outcome, publishedText);
     }
 
     /**

@@ -66,6 +66,7 @@ public final class TasksRuns implements Displayable {
         IntColumn n = IntColumn.create("tasks");
         StringColumn outcome = StringColumn.create("outcome");
         DoubleColumn peak = DoubleColumn.create("peak MiB (ours)");
+        DoubleColumn rssAsleep = DoubleColumn.create("RSS while all asleep, MiB");
         DoubleColumn heap = DoubleColumn.create("heap after GC, MiB");
         StringColumn together = StringColumn.create("all asleep at once");
         DoubleColumn pub24 = DoubleColumn.create("OpenJDK 23 VT, 2024, MB");
@@ -78,6 +79,7 @@ public final class TasksRuns implements Displayable {
             outcome.append(r.outcome().outcome());
             double p = r.peakMb();
             peak.append(MillionTasks.round1(p));
+            rssAsleep.append(MillionTasks.round1(r.outcome().metric("rssAsleepBytes") / MIB));
             heap.append(MillionTasks.round1(r.outcome().metric("heapAfterGcBytes") / MIB));
             double asleep = r.outcome().metric("allAsleepAtOnce");
             together.append(Double.isNaN(asleep) ? "" : asleep == 1 ? "yes" : "no: raise the sleep");
@@ -91,7 +93,7 @@ public final class TasksRuns implements Displayable {
         }
         return Table.create(String.format("Peak memory of a whole JVM running n tasks that each sleep %s (the benchmark: 10 s), "
                         + "one fresh JVM per row; 2023's platform-thread row beside ours for platform", Durations.format(sleep)),
-                kind, n, outcome, peak, heap, together, pub24, ratio24, pub23, ratio23);
+                kind, n, outcome, peak, rssAsleep, heap, together, pub24, ratio24, pub23, ratio23);
     }
 
     private static double ratio(double ours, double theirs) {
