@@ -85,12 +85,18 @@ public final class ChildJvm {
      */
     public static ChildRun launch(String mainClass, List<String> args, List<String> jvmFlags, Duration deadline,
                                   Progress progress) {
+        return launch(mainClass, args, jvmFlags, deadline, progress, classPath());
+    }
+
+    /** The same with a class path of the caller's choice (e.g. a minimal one, for a footprint measurement). */
+    public static ChildRun launch(String mainClass, List<String> args, List<String> jvmFlags, Duration deadline,
+                                  Progress progress, String classPath) {
         List<String> command = new ArrayList<>();
         command.add(javaExecutable());
         command.add("-XX:+ExitOnOutOfMemoryError");
         command.addAll(jvmFlags);
         command.add("-cp");
-        command.add(classPath());
+        command.add(classPath);
         command.add(mainClass);
         command.addAll(args);
         long start = System.nanoTime();

@@ -118,7 +118,8 @@ final class TasksExperiment implements Experiment {
             args.add("nmt");
         }
         try {
-            ChildRun run = ChildJvm.launch(TasksProgram.class.getName(), args, flags, spec.deadline(), progress);
+            ChildRun run = ChildJvm.launch(TasksProgram.class.getName(), args, flags, spec.deadline(), progress,
+                    ProgramClassPath.get());
             if (run.outcome() == ChildOutcome.FAILED && run.exitCode() == EXIT_ON_OUT_OF_MEMORY) {
                 throw new IllegalStateException("the measured JVM ran out of memory (java.lang.OutOfMemoryError: it exited "
                         + "with code 3, as -XX:+ExitOnOutOfMemoryError does): raise -Xmx or lower n");
@@ -163,7 +164,7 @@ final class TasksExperiment implements Experiment {
                 + "peakMegabytes is the same in MiB (2^20 bytes)");
         notes.add("the measured JVM runs the benchmark's program and nothing else: java -XX:+ExitOnOutOfMemoryError "
                 + (spec.jvmFlags().isEmpty() ? "" : String.join(" ", spec.jvmFlags()) + " ")
-                + "-cp <toolkit jar> " + TasksProgram.class.getName() + " " + spec.kind().label() + " n sleep"
+                + "-cp <a directory with only TasksProgram and the toolkit's process classes> " + TasksProgram.class.getName() + " " + spec.kind().label() + " n sleep"
                 + (spec.jvmFlags().isEmpty() ? " (no heap or GC flags, as in the benchmark)" : ""));
         if (Boolean.parseBoolean(spec.option("breakdown", "false"))) {
             notes.add("breakdown: the measured JVM ran with -XX:NativeMemoryTracking=summary (which costs a little itself); "
