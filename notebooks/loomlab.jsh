@@ -8,3 +8,5 @@ import dev.loomlab.reference.*;
 import tech.tablesaw.api.*;
 import org.knowm.xchart.*;
 import java.time.Duration;
+import dev.loomlab.load.*;
+import dev.loomlab.supervise.*;

@@ -6,6 +6,10 @@ import dev.loomlab.experiment.Experiments;
 import dev.loomlab.experiment.Kind;
 import dev.loomlab.experiment.Measurement;
 import dev.loomlab.experiment.Progress;
+import dev.loomlab.load.LoadKind;
+import dev.loomlab.load.LoadResult;
+import dev.loomlab.load.LoadRunner;
+import dev.loomlab.load.LoadSpec;
 import dev.loomlab.measure.Cap;
 import dev.loomlab.measure.Env;
 import dev.loomlab.measure.MemorySnapshot;
@@ -13,7 +17,11 @@ import dev.loomlab.process.Pid;
 import dev.loomlab.process.ProcessBody;
 import dev.loomlab.process.Processes;
 import dev.loomlab.reference.PublishedFigures;
+import dev.loomlab.supervise.RestartIntensity;
+import dev.loomlab.supervise.SupervisionDemo;
+import dev.loomlab.supervise.SupervisionReport;
 import java.time.Duration;
+import java.util.Arrays;
 import tech.tablesaw.api.Table;
 
 /**
@@ -26,6 +34,8 @@ import tech.tablesaw.api.Table;
  * broadcast(100_000)          // one message to each of 100,000
  * pingPong(100_000)           // round-trip percentiles
  * hibernate(100_000)          // memory per hibernated process
+ * load(LoadKind.VIRTUAL, 1, 0, 1)   // round trip with 0 and 1 busy loops on 1 carrier: the second starves
+ * supervise()                 // kill a supervised counter until the supervisor gives up
  * tasks(100_000)              // 100,000 sleeping virtual threads in a whole JVM: its peak memory
  * ringHibernated(10_000, 10)  // the ring, processes hibernating between messages
  * try (var idle = spawnIdle(10_000)) { idle.bytesPerProcess(); }   // live, in this JVM
@@ -157,6 +167,41 @@ public final class Loomlab {
     /** KLab's hibernated ring: a token m times round n processes that hibernate between messages. */
     public static Measurement ringHibernated(int n, int m) {
         return measure(ExperimentSpec.of("ring-hibernated", n).withM(m));
+    }
+
+    /**
+     * Round trips between an echo and a client while k busy loops run, one fresh JVM per loop count
+     * (a JVM whose carriers a loop holds is thrown away). A starved row is a result, not a hang.
+     *
+     * @param kind        what runs the loops, echo and client
+     * @param parallelism carriers per child JVM (1 is BEAM's {@code +S 1}); 0 for the JVM's default
+     * @param loops       busy-loop counts, e.g. {@code 0, 1, 2, 4}; none for 0, 1, 2, 4 … twice the processors
+     */
+    public static LoadResult load(LoadKind kind, int parallelism, int... loops) {
+        LoadSpec spec = LoadSpec.of(kind);
+        if (loops.length > 0) {
+            spec = spec.withLoops(Arrays.stream(loops).boxed().toArray(Integer[]::new));
+        }
+        return load(parallelism > 0 ? spec.withParallelism(parallelism) : spec);
+    }
+
+    /** The load experiment as {@code spec} says, e.g. {@code LoadSpec.of(VIRTUAL, PARKING).withDeadline("3s")}. */
+    public static LoadResult load(LoadSpec spec) {
+        return LoadRunner.run(spec, Progress.STDOUT);
+    }
+
+    /**
+     * Crash and restart, in this JVM: a one-for-one supervisor (at most 3 restarts in 60 s) over a
+     * counter and a neighbour; the counter is killed 4 times, so the supervisor gives up with
+     * {@code reached_max_restart_intensity}. The log is printed as it happens.
+     */
+    public static SupervisionReport supervise() throws InterruptedException {
+        return supervise(3, Duration.ofSeconds(60), 4);
+    }
+
+    /** The same with another restart intensity and number of kills (more kills than restarts: it gives up). */
+    public static SupervisionReport supervise(int maxRestarts, Duration within, int kills) throws InterruptedException {
+        return SupervisionDemo.run(RestartIntensity.of(maxRestarts, within), kills, System.out::println);
     }
 
     /** Any experiment, in a fresh JVM, its progress printed as it comes. */

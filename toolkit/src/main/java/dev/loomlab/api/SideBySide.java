@@ -66,8 +66,8 @@ public record SideBySide(String title, String metric, List<Row> rows) implements
         double max = 0;
         for (Row r : rows) {
             categories.add(r.what());
-            ours.add(Double.isNaN(r.ours()) ? 0 : r.ours());
-            theirs.add(Double.isNaN(r.published()) ? 0 : r.published());
+            ours.add(r.ours());
+            theirs.add(r.published());
             for (double v : new double[] {r.ours(), r.published()}) {
                 if (!Double.isNaN(v) && v > 0) {
                     min = Math.min(min, v);
@@ -78,7 +78,7 @@ public record SideBySide(String title, String metric, List<Row> rows) implements
         Map<String, List<? extends Number>> series = new LinkedHashMap<>();
         series.put("JVM (this machine)", ours);
         series.put("published", theirs);
-        return Charts.bars(title, metric + (max / min > 50 ? " (log)" : ""), max / min > 50, categories, series);
+        return Charts.bars(title, metric + (max / min > 20 ? " (log)" : ""), max / min > 20, categories, series);
     }
 
     @Override

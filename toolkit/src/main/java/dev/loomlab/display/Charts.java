@@ -14,7 +14,7 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
  */
 public final class Charts {
 
-    private static final int WIDTH = 720;
+    private static final int WIDTH = 960;
     private static final int HEIGHT = 420;
 
     private Charts() {}
@@ -24,8 +24,8 @@ public final class Charts {
         XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(title)
                 .xAxisTitle(xTitle).yAxisTitle(yTitle).build();
         Styler styler = chart.getStyler();
-        styler.setLegendPosition(Styler.LegendPosition.OutsideS);
-        styler.setLegendLayout(Styler.LegendLayout.Horizontal);
+        styler.setLegendPosition(Styler.LegendPosition.OutsideE);
+        styler.setLegendLayout(Styler.LegendLayout.Vertical);
         chart.getStyler().setXAxisLogarithmic(logX);
         chart.getStyler().setYAxisLogarithmic(logY);
         styler.setChartBackgroundColor(java.awt.Color.WHITE);
@@ -66,16 +66,28 @@ public final class Charts {
     public static CategoryChart bars(String title, String yTitle, boolean logY, List<String> categories,
                                      java.util.Map<String, List<? extends Number>> series) {
         CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT).title(title).yAxisTitle(yTitle).build();
-        chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideS);
-        chart.getStyler().setLegendLayout(Styler.LegendLayout.Horizontal);
+        chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);
+        chart.getStyler().setLegendLayout(Styler.LegendLayout.Vertical);
         chart.getStyler().setYAxisLogarithmic(logY);
         chart.getStyler().setChartBackgroundColor(java.awt.Color.WHITE);
+        if (logY) {
+            // bars start at the axis minimum, which XChart takes as 0 unless told: a decade below the smallest value
+            double smallest = series.values().stream().flatMap(List::stream)
+                    .filter(v -> v != null && v.doubleValue() > 0).mapToDouble(Number::doubleValue).min().orElse(1);
+            chart.getStyler().setYAxisMin(Math.pow(10, Math.ceil(Math.log10(smallest)) - 1));
+        }
         series.forEach((name, values) -> {
             if (values.size() != categories.size()) {
                 throw new IllegalArgumentException("bar series \"" + name + "\" has " + values.size()
                         + " values for " + categories.size() + " categories");
             }
-            chart.addSeries(name, categories, values.stream().map(v -> v == null ? 0 : v).toList());
+            // a missing value (null, NaN, or not positive on a log axis) is a gap, not a zero
+            List<Number> ys = new java.util.ArrayList<>();
+            for (Number v : values) {
+                boolean missing = v == null || Double.isNaN(v.doubleValue()) || (logY && v.doubleValue() <= 0);
+                ys.add(missing ? null : v);
+            }
+            chart.addSeries(name, categories, ys);
         });
         return chart;
     }

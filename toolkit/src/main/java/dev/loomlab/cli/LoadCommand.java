@@ -1,0 +1,90 @@
+package dev.loomlab.cli;
+
+import dev.loomlab.child.Durations;
+import dev.loomlab.experiment.Progress;
+import dev.loomlab.load.LoadKind;
+import dev.loomlab.load.LoadResult;
+import dev.loomlab.load.LoadRunner;
+import dev.loomlab.load.LoadSpec;
+import dev.loomlab.measure.Env;
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code loomlab load}: round trips between an echo and a client while k busy loops run, one fresh
+ * JVM per row. A starved row is a result: the command still prints every row and exits 0. It exits
+ * 1 only if a child JVM failed or had to be killed, 2 on bad input.
+ */
+@Command(name = "load", mixinStandardHelpOptions = true,
+        description = {"Round trip under k busy loops (p50, p99, max) and each loop's work rate, one fresh JVM per row.",
+                "JEP 444 has no time sharing: with as many busy virtual threads as carriers, the rest starve;",
+                "the row then says so, with how long it waited."},
+        footer = {"", "Examples:", "  loomlab load --kind virtual --parallelism 1 --loops 0,1 --deadline 3s",
+                "  loomlab load --kind all --parallelism 1 --loops 0,1,4", "  loomlab load --kind platform --json"})
+final class LoadCommand implements Callable<Integer> {
+
+    @Option(names = "--kind", defaultValue = "process", paramLabel = "KIND",
+            description = "what runs the loops, echo and client: virtual, platform, process, yielding, parking, "
+                    + "offloaded; a comma list, or all. Default: ${DEFAULT-VALUE}")
+    String kind;
+
+    @Option(names = "--loops", paramLabel = "K",
+            description = "busy loops: one count or a comma list like 0,1,2,4. Default: 0, 1, 2, 4 ... twice the processors")
+    String loops;
+
+    @Option(names = "--rounds", defaultValue = "2000", paramLabel = "R",
+            description = "round trips timed per row. Default: ${DEFAULT-VALUE}")
+    int rounds;
+
+    @Option(names = "--deadline", defaultValue = "5s", paramLabel = "TIME",
+            description = "how long the client may take per row (e.g. 3s); past it the row says starved or incomplete. "
+                    + "Default: ${DEFAULT-VALUE}")
+    String deadline;
+
+    @Option(names = "--parallelism", paramLabel = "P",
+            description = "virtual-thread carriers in each child JVM (sets jdk.virtualThreadScheduler.parallelism and "
+                    + "maxPoolSize); 1 is BEAM's +S 1. Default: one per processor")
+    Integer parallelism;
+
+    @Option(names = "--jvm-opt", paramLabel = "FLAG", description = "a flag for each child JVM, repeatable")
+    List<String> jvmOpts = new ArrayList<>();
+
+    @Option(names = "--json", description = "print exactly one JSON object on standard output, nothing else")
+    boolean json;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        LoadSpec load = new LoadSpec(LoadKind.parseList(kind),
+                loops == null ? LoadSpec.defaultLoops(Runtime.getRuntime().availableProcessors()) : LoadSpec.parseLoops(loops),
+                rounds, Durations.parse(deadline), 0, jvmOpts);
+        if (parallelism != null) {
+            load = load.withParallelism(parallelism);
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        Progress progress = json ? Progress.STDERR : line -> {
+            out.println("  | " + line);
+            out.flush();
+        };
+        if (!json) {
+            out.println("parent JVM: " + Env.current().oneLine());
+            out.flush();
+        }
+        LoadResult result = LoadRunner.run(load, progress);
+        out.println(json ? result.toJson() : "\n" + result);
+        out.flush();
+        if (result.anyFailed()) {
+            spec.commandLine().getErr().println("loomlab: a child JVM failed or had to be killed; its row says why");
+            return LoomlabCommand.FAILED;
+        }
+        return 0;
+    }
+}

@@ -1,0 +1,59 @@
+package dev.loomlab.load;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/** The notes under a load table: what the numbers include, and what each kind's result means on the JVM. */
+final class LoadNotes {
+
+    private LoadNotes() {}
+
+    static List<String> of(LoadResult r) {
+        List<String> notes = new ArrayList<>();
+        List<LoadKind> kinds = r.spec().kinds();
+        notes.add("each row ran in its own fresh JVM: echo and client started, then the loops, 200 ms of warm-up, then "
+                + "the client timed each round trip (System.nanoTime, HdrHistogram); rates are read over the same window, "
+                + "at least 500 ms");
+        notes.add("a loop iteration is one xorshift step, counted as BEAM counts reductions: compare how the rates change "
+                + "with the number of loops, not their absolute values; 'per loop' averages ALL loops, 'first loop' is "
+                + "loop 0 alone (reading only the first doubled the French article's first figure)");
+        if (r.rows().stream().anyMatch(row -> row.starved() && (row.kind().equals("virtual") || row.kind().equals("process")))) {
+            notes.add("starved: JEP 444 has no time sharing. A virtual thread that never blocks keeps its carrier, so with "
+                    + "as many busy loops as carriers the echo and the client never run again. BEAM preempts a process after "
+                    + "its reductions; the JVM does not. The child reported from a platform thread, then halted");
+        }
+        if (kinds.contains(LoadKind.PLATFORM)) {
+            notes.add("platform: the operating system time-slices platform threads, which is the JVM's nearest analogue to "
+                    + "BEAM's preemption; the latency then grows with the loops per core");
+        }
+        if (kinds.contains(LoadKind.YIELDING)) {
+            boolean starved = r.rows().stream().anyMatch(row -> row.kind().equals("yielding") && row.starved());
+            notes.add("yielding: Thread.yield() every " + String.format("%,d", BusyLoop.SLICE) + " iterations (BEAM: 4,000 "
+                    + "reductions per slice)" + (starved ? ". It starved here: on this JDK a yielding virtual thread gives "
+                    + "its carrier only to threads already queued on it; a thread woken from outside the scheduler (here "
+                    + "the client's start signal; in a server, a poller or a timer) sits in another queue the carrier does "
+                    + "not reach while the yielder keeps requeueing itself (see openjdk JDK-8373118 and openjdk/loom pull "
+                    + "226). Compare parking" : ""));
+        }
+        if (kinds.contains(LoadKind.PARKING)) {
+            notes.add("parking: a 1 µs timed park (LockSupport.parkNanos) every " + String.format("%,d", BusyLoop.SLICE)
+                    + " iterations; the wake-up comes through the scheduler's timer, so other runnable threads get the "
+                    + "carrier in between; it costs the loop a timer round trip per slice");
+        }
+        if (kinds.contains(LoadKind.OFFLOADED)) {
+            notes.add("offloaded: each loop's work runs as " + String.format("%,d", BusyLoop.OFFLOAD_JOB) + "-iteration "
+                    + "jobs on a pool of one platform thread per processor, as BEAM runs dirty NIFs on dirty CPU schedulers; "
+                    + "the loop's virtual thread waits for each job off its carrier, and the OS time-slices the pool");
+        }
+        int processors = r.rows().isEmpty() ? Runtime.getRuntime().availableProcessors() : r.rows().get(0).processors();
+        if (r.spec().parallelism() > processors) {
+            notes.add("--parallelism " + r.spec().parallelism() + " is above the " + processors + " processors the JVM "
+                    + "sees: the extra carriers are time-sliced by the OS, so a carrier held by a loop still loses the "
+                    + "processor now and then");
+        }
+        notes.add("BEAM rows as published: the French article (Apple M1, 8 schedulers, 16 loops = 2 per scheduler, round "
+                + "trips averaged over 20 runs) and the German one (+S 1: one scheduler, 2,000 round trips per row, "
+                + "medians); their loop counts and machines differ from ours, so compare shapes, not cells");
+        return notes;
+    }
+}

@@ -1,0 +1,107 @@
+package dev.loomlab.load;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import dev.loomlab.display.Displayable;
+import dev.loomlab.measure.Env;
+import dev.loomlab.reference.PublishedFigure;
+import dev.loomlab.reference.PublishedFigures;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import tech.tablesaw.api.Table;
+
+/**
+ * The load experiment's result: every row (kind × loop count, each from its own fresh JVM), the
+ * setting, and the published BEAM figures for the same question. Shows as one table, ours first,
+ * then BEAM's ({@link LoadTable}); prints as that table with notes; {@code --json} prints
+ * {@link #toJson()}.
+ *
+ * @param spec         what was asked
+ * @param env          the first child JVM's setting (or this JVM's, if no child reported)
+ * @param envFromChild whether {@code env} is a child's
+ * @param rows         in the order run: by kind, then loop count
+ */
+public record LoadResult(LoadSpec spec, Env env, boolean envFromChild, List<LoadRow> rows) implements Displayable {
+
+    public LoadResult {
+        rows = List.copyOf(rows);
+    }
+
+    /** The row for a kind and loop count, if it was run. */
+    public Optional<LoadRow> row(LoadKind kind, int loops) {
+        return rows.stream().filter(r -> r.kind().equals(kind.label()) && r.loops() == loops).findFirst();
+    }
+
+    /** True if any row starved. */
+    public boolean anyStarved() {
+        return rows.stream().anyMatch(LoadRow::starved);
+    }
+
+    /** True if any child JVM failed or had to be killed (starved and incomplete rows are results, not failures). */
+    public boolean anyFailed() {
+        return rows.stream().anyMatch(r -> r.status().equals(LoadRow.FAILED) || r.status().equals(LoadRow.KILLED));
+    }
+
+    /** The published BEAM figures for the same question (French and German articles). */
+    public List<PublishedFigure> published() {
+        return PublishedFigures.of("load");
+    }
+
+    /** What the numbers include and what they mean on the JVM, from what was run and what happened. */
+    public List<String> notes() {
+        return LoadNotes.of(this);
+    }
+
+    /** Our rows, then the published BEAM rows, in one table. */
+    @Override
+    public Table toTable() {
+        return LoadTable.of(this);
+    }
+
+    /** Round trip (p50, p99) against busy loops, per kind, beside BEAM's published points. */
+    public org.knowm.xchart.XYChart plot() {
+        return LoadCharts.roundTrips(this);
+    }
+
+    /** Work per loop, averaged over all loops and for the first loop alone, against loops. */
+    public org.knowm.xchart.XYChart workPlot() {
+        return LoadCharts.workPerLoop(this);
+    }
+
+    /** Exactly one JSON object: schemaVersion, env, spec, rows, published, notes. */
+    public String toJson() {
+        return LoadJson.tree(this).toPrettyString();
+    }
+
+    /** Reads what {@link #toJson()} wrote. */
+    public static LoadResult fromJson(String json) {
+        JsonNode root = LoadJson.parse(json);
+        JsonNode s = root.path("spec");
+        List<LoadKind> kinds = new ArrayList<>();
+        s.path("kinds").forEach(k -> kinds.add(LoadKind.parse(k.asText())));
+        List<Integer> loops = new ArrayList<>();
+        s.path("loops").forEach(l -> loops.add(l.asInt()));
+        LoadSpec spec = new LoadSpec(kinds, loops, s.path("rounds").asInt(), Duration.ofMillis(s.path("deadlineMillis").asLong()),
+                s.path("parallelism").asInt(0), List.of());
+        List<LoadRow> rows = new ArrayList<>();
+        root.path("rows").forEach(r -> rows.add(LoadJson.readRow(r)));
+        try {
+            return new LoadResult(spec, LoadJson.childEnv(root), true, rows);
+        } catch (JsonProcessingException e) {
+            throw new IllegalArgumentException("this load result's env is malformed: " + e.getOriginalMessage(), e);
+        }
+    }
+
+    @Override
+    public String toString() {
+        StringBuilder text = new StringBuilder();
+        text.append(envFromChild ? "child JVM: " : "this JVM: ").append(env.oneLine()).append('\n');
+        text.append(toTable().printAll());
+        for (String note : notes()) {
+            text.append("\n  note: ").append(note);
+        }
+        return text.toString();
+    }
+}

@@ -1,0 +1,106 @@
+package dev.loomlab.load;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.loomlab.child.ChildJvm;
+import dev.loomlab.child.ChildRun;
+import dev.loomlab.child.Durations;
+import dev.loomlab.experiment.Progress;
+import dev.loomlab.measure.Env;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Runs the load experiment the only safe way: each row (kind × loop count) in its own fresh JVM,
+ * because a JVM whose carriers a busy loop holds must be thrown away. The child reports its row
+ * itself, from a platform thread, even when starved (see {@link LoadChildMain}); if it cannot, it
+ * is killed at a hard deadline and its row says {@code killed}. Either way the caller gets every
+ * row back, in order, and no child outlives the call.
+ */
+public final class LoadRunner {
+
+    /** Beyond the row's own deadline: JVM start, warm-up, rate window and writing the result. */
+    static final Duration CHILD_ALLOWANCE = Duration.ofSeconds(15);
+
+    private LoadRunner() {}
+
+    /** Runs every row of {@code spec}, one fresh JVM each; progress lines go to {@code progress}. */
+    public static LoadResult run(LoadSpec spec, Progress progress) {
+        List<LoadRow> rows = new ArrayList<>();
+        Env childEnv = null;
+        for (LoadKind kind : spec.kinds()) {
+            for (int loops : spec.loops()) {
+                progress.say(String.format("load: %s, %d busy loop%s, %s, up to %s for %,d round trips, in a fresh JVM",
+                        kind.label(), loops, loops == 1 ? "" : "s", carriers(spec),
+                        Durations.format(spec.deadline()), spec.rounds()));
+                RowAndEnv got = runRow(spec, kind, loops, progress);
+                rows.add(got.row());
+                if (childEnv == null) {
+                    childEnv = got.env();
+                }
+            }
+        }
+        return new LoadResult(spec, childEnv != null ? childEnv : Env.current(), childEnv != null, rows);
+    }
+
+    private record RowAndEnv(LoadRow row, Env env) {}
+
+    private static RowAndEnv runRow(LoadSpec spec, LoadKind kind, int loops, Progress progress) {
+        Path dir;
+        try {
+            dir = Files.createTempDirectory("loomlab-load-");
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not create a temporary directory for the child JVM", e);
+        }
+        Path resultFile = dir.resolve("row.json");
+        try {
+            List<String> flags = new ArrayList<>(spec.schedulerFlags());
+            flags.addAll(spec.jvmFlags());
+            Duration hard = spec.deadline().plus(LoadTier.WARM_UP).plus(CHILD_ALLOWANCE);
+            ChildRun run = ChildJvm.launch(LoadChildMain.class.getName(),
+                    LoadChildMain.args(resultFile, kind, loops, spec.rounds(), spec.deadline()), flags, hard,
+                    line -> progress.say("  " + line));
+            int carriers = spec.parallelism() > 0 ? spec.parallelism() : Runtime.getRuntime().availableProcessors();
+            return switch (run.outcome()) {
+                case OK -> read(resultFile, kind, loops, carriers, spec.rounds(), run);
+                case DEADLINE -> new RowAndEnv(LoadRow.noResult(kind, loops, carriers, spec.rounds(), LoadRow.KILLED,
+                        run.elapsed().toMillis(), "the child JVM did not report within " + Durations.format(hard)
+                                + " and was killed"), null);
+                case OUT_OF_MEMORY -> new RowAndEnv(LoadRow.noResult(kind, loops, carriers, spec.rounds(), LoadRow.FAILED,
+                        run.elapsed().toMillis(), "out of memory: " + run.lastError()), null);
+                case FAILED -> new RowAndEnv(LoadRow.noResult(kind, loops, carriers, spec.rounds(), LoadRow.FAILED,
+                        run.elapsed().toMillis(), "exit code " + run.exitCode() + ": " + run.lastError()), null);
+            };
+        } finally {
+            try (var files = Files.list(dir)) {
+                for (Path p : files.toList()) {
+                    Files.deleteIfExists(p);
+                }
+                Files.deleteIfExists(dir);
+            } catch (IOException ignored) {
+                // a temp dir left behind is harmless
+            }
+        }
+    }
+
+    private static RowAndEnv read(Path file, LoadKind kind, int loops, int carriers, int rounds, ChildRun run) {
+        if (!Files.exists(file)) {
+            return new RowAndEnv(LoadRow.noResult(kind, loops, carriers, rounds, LoadRow.FAILED, run.elapsed().toMillis(),
+                    "the child JVM exited without writing its row: " + run.lastError()), null);
+        }
+        try {
+            JsonNode root = LoadJson.parse(Files.readString(file));
+            return new RowAndEnv(LoadJson.readRow(root.get("row")), LoadJson.childEnv(root));
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not read the child's row " + file, e);
+        }
+    }
+
+    private static String carriers(LoadSpec spec) {
+        return spec.parallelism() == 0 ? "default carriers" : spec.parallelism() + " carrier" + (spec.parallelism() == 1 ? "" : "s");
+    }
+}

@@ -1,0 +1,140 @@
+package dev.loomlab.load;
+
+import dev.loomlab.child.Durations;
+import dev.loomlab.measure.Cap;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * What the load experiment runs: for each kind and each loop count, one fresh JVM. Immutable; the
+ * {@code with} methods return a changed copy. The constructor checks everything, so a bad spec
+ * fails before any JVM starts, with a message that names the option.
+ *
+ * @param kinds       what runs the loops, echo and client; one row per kind and loop count
+ * @param loops       busy-loop counts, e.g. {@code 0, 1, 2, 4}
+ * @param rounds      round trips the client times per row
+ * @param deadline    how long the client may take for its round trips, per row; past it the row
+ *                    says {@code starved} or {@code incomplete}
+ * @param parallelism virtual-thread carriers in each child JVM ({@code --parallelism 1} is BEAM's
+ *                    {@code +S 1}); 0 leaves the JVM's default (one per processor)
+ * @param jvmFlags    extra flags for each child JVM
+ */
+public record LoadSpec(List<LoadKind> kinds, List<Integer> loops, int rounds, Duration deadline, int parallelism,
+                       List<String> jvmFlags) {
+
+    /** The German article's 2,000 round trips per row. */
+    public static final int DEFAULT_ROUNDS = 2_000;
+    public static final Duration DEFAULT_DEADLINE = Duration.ofSeconds(5);
+    /** Round trips above this would take minutes even unloaded. */
+    static final int MAX_ROUNDS = 10_000_000;
+
+    public LoadSpec {
+        kinds = List.copyOf(Objects.requireNonNull(kinds, "kinds"));
+        loops = List.copyOf(Objects.requireNonNull(loops, "loops"));
+        jvmFlags = List.copyOf(jvmFlags == null ? List.of() : jvmFlags);
+        if (kinds.isEmpty()) {
+            throw new IllegalArgumentException("name at least one kind: " + LoadKind.labels());
+        }
+        if (loops.isEmpty()) {
+            throw new IllegalArgumentException("--loops needs at least one count, e.g. 0,1,2,4");
+        }
+        for (int k : loops) {
+            if (k < 0) {
+                throw new IllegalArgumentException("--loops must be 0 or more busy loops, got " + k);
+            }
+            if (k > 0) {
+                Cap.check("--loops", k, kinds.contains(LoadKind.PLATFORM) ? 20_000 : 1_000);
+            }
+        }
+        if (rounds < 1) {
+            throw new IllegalArgumentException("--rounds must be at least 1 round trip, got " + rounds);
+        }
+        if (rounds > MAX_ROUNDS) {
+            throw new IllegalArgumentException(String.format("--rounds above %,d would take minutes per row, got %,d",
+                    MAX_ROUNDS, rounds));
+        }
+        if (deadline == null || deadline.isNegative() || deadline.isZero()) {
+            throw new IllegalArgumentException("--deadline must be positive, got " + deadline);
+        }
+        if (parallelism < 0) {
+            throw new IllegalArgumentException("--parallelism must be at least 1 carrier, got " + parallelism);
+        }
+    }
+
+    /** Every kind given, loops 0, 1, 2, 4 … up to twice the processors, the default rounds and deadline. */
+    public static LoadSpec of(LoadKind... kinds) {
+        return new LoadSpec(List.of(kinds), defaultLoops(Runtime.getRuntime().availableProcessors()), DEFAULT_ROUNDS,
+                DEFAULT_DEADLINE, 0, List.of());
+    }
+
+    /** 0, 1, 2, 4 … doubling up to {@code 2 × processors}, which ends the list even when not a power of two. */
+    public static List<Integer> defaultLoops(int processors) {
+        int max = 2 * Math.max(1, processors);
+        List<Integer> loops = new ArrayList<>(List.of(0));
+        for (int k = 1; k < max; k *= 2) {
+            loops.add(k);
+        }
+        loops.add(max);
+        return List.copyOf(loops);
+    }
+
+    /** Parses {@code "4"} or {@code "0,1,2,4"}. */
+    public static List<Integer> parseLoops(String text) {
+        List<Integer> loops = new ArrayList<>();
+        for (String part : text.split(",")) {
+            try {
+                loops.add(Integer.parseInt(part.trim().replace("_", "")));
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("--loops takes a count or a comma list like 0,1,2,4; \""
+                        + part.trim() + "\" is not a whole number");
+            }
+        }
+        return List.copyOf(loops);
+    }
+
+    public LoadSpec withKinds(LoadKind... k) {
+        return new LoadSpec(List.of(k), loops, rounds, deadline, parallelism, jvmFlags);
+    }
+
+    public LoadSpec withLoops(Integer... k) {
+        return new LoadSpec(kinds, List.of(k), rounds, deadline, parallelism, jvmFlags);
+    }
+
+    public LoadSpec withRounds(int r) {
+        return new LoadSpec(kinds, loops, r, deadline, parallelism, jvmFlags);
+    }
+
+    public LoadSpec withDeadline(Duration d) {
+        return new LoadSpec(kinds, loops, rounds, d, parallelism, jvmFlags);
+    }
+
+    /** {@code withDeadline(Durations.parse(text))}: "3s", "500ms". */
+    public LoadSpec withDeadline(String text) {
+        return withDeadline(Durations.parse(text));
+    }
+
+    /** Carriers per child JVM; 1 is BEAM's {@code +S 1}. */
+    public LoadSpec withParallelism(int p) {
+        if (p < 1) {
+            throw new IllegalArgumentException("--parallelism must be at least 1 carrier, got " + p);
+        }
+        return new LoadSpec(kinds, loops, rounds, deadline, p, jvmFlags);
+    }
+
+    public LoadSpec withJvmFlags(List<String> flags) {
+        List<String> all = new ArrayList<>(jvmFlags);
+        all.addAll(flags);
+        return new LoadSpec(kinds, loops, rounds, deadline, parallelism, all);
+    }
+
+    /** The child JVM flags that set the carriers: parallelism and the most carriers the scheduler may add. */
+    List<String> schedulerFlags() {
+        if (parallelism == 0) {
+            return List.of();
+        }
+        return List.of("-Djdk.virtualThreadScheduler.parallelism=" + parallelism,
+                "-Djdk.virtualThreadScheduler.maxPoolSize=" + parallelism);
+    }
+}

@@ -1,0 +1,148 @@
+package dev.loomlab.load;
+
+import dev.loomlab.measure.Env;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.Recorder;
+
+/**
+ * One row of the load experiment, in this JVM: an echo and a client, {@code k} busy loops, a
+ * warm-up, then {@code rounds} timed round trips (the German article's script, {@code +S 1} being
+ * the child JVM's {@code --parallelism 1}). The loops' rates are read over the same window,
+ * at least {@link #MIN_RATE_WINDOW} long.
+ *
+ * <p>Concurrency contract: {@link #measure} must run on a <em>platform</em> thread, because it is
+ * the watchdog. When the loops hold every carrier, no virtual thread runs again; so after starting
+ * the units, {@code measure} needs none: it sleeps, waits on a latch with a timeout, and reads
+ * volatile counters and an HdrHistogram {@link Recorder}, all from its own thread. Starvation
+ * therefore comes back as a row, never as a hang. {@link #close()} stops the loops through their
+ * flag and waits, with a deadline, for every unit to end.
+ */
+public final class LoadTier implements AutoCloseable {
+
+    /** Time for the loops to get going before the client starts, as the German script sleeps 300 ms. */
+    static final Duration WARM_UP = Duration.ofMillis(200);
+    /** The shortest window the loops' rates are read over. */
+    static final Duration MIN_RATE_WINDOW = Duration.ofMillis(500);
+    private static final Duration STOP_TIMEOUT = Duration.ofSeconds(5);
+    private static final long HIGHEST_NANOS = Duration.ofMinutes(10).toNanos();
+    private static final Object PONG = "pong";
+
+    private final LoadKind kind;
+    private final int rounds;
+    private final Recorder recorder = new Recorder(HIGHEST_NANOS, 3);
+    private final CountDownLatch done = new CountDownLatch(1);
+    private final LoadUnit echo;
+    private final LoadUnit client;
+    private final BusyLoops loops;
+
+    private LoadTier(LoadKind kind, int loops, int rounds) {
+        this.kind = kind;
+        this.rounds = rounds;
+        this.echo = LoadUnit.start(kind, "echo", inbox -> {
+            while (true) {
+                ((LoadUnit) inbox.take()).send(PONG);
+            }
+        });
+        this.client = LoadUnit.start(kind, "client", inbox -> {
+            LoadUnit self = (LoadUnit) inbox.take(); // the go signal carries the client's own address
+            for (int r = 0; r < rounds; r++) {
+                long t = System.nanoTime();
+                echo.send(self);
+                inbox.take();
+                recorder.recordValue(Math.min(System.nanoTime() - t, HIGHEST_NANOS));
+            }
+            done.countDown();
+            inbox.take(); // until stopped
+        });
+        this.loops = BusyLoops.start(kind, loops);
+    }
+
+    /** Starts the echo, the client (waiting for its go) and {@code loops} busy loops of {@code kind}. */
+    public static LoadTier start(LoadKind kind, int loops, int rounds) {
+        if (loops < 0 || rounds < 1) {
+            throw new IllegalArgumentException("loops must be >= 0 and rounds >= 1, got " + loops + " and " + rounds);
+        }
+        return new LoadTier(kind, loops, rounds);
+    }
+
+    /** Runs one row in this JVM and stops everything it started. Call from a platform thread. */
+    public static LoadRow runHere(LoadKind kind, int loops, int rounds, Duration deadline) throws InterruptedException {
+        try (LoadTier tier = start(kind, loops, rounds)) {
+            return tier.measure(deadline);
+        }
+    }
+
+    /**
+     * Warms up, lets the client do its round trips, and waits for them at most {@code deadline}.
+     *
+     * @throws IllegalStateException on a virtual thread, which a starved scheduler might never run again
+     */
+    public LoadRow measure(Duration deadline) throws InterruptedException {
+        if (Thread.currentThread().isVirtual()) {
+            throw new IllegalStateException("measure the load from a platform thread: it is the watchdog, "
+                    + "and a starved scheduler might never run a virtual thread again");
+        }
+        Thread.sleep(WARM_UP);
+        long[] before = loops.counts();
+        long t0 = System.nanoTime();
+        client.send(client);
+        boolean finished = done.await(deadline.toNanos(), TimeUnit.NANOSECONDS);
+        long waited = System.nanoTime() - t0;
+        Histogram latencies = recorder.getIntervalHistogram();
+        long rest = MIN_RATE_WINDOW.toNanos() - waited;
+        if (loops.size() > 0 && rest > 0) {
+            Thread.sleep(Duration.ofNanos(rest));
+        }
+        long[] after = loops.counts();
+        long window = System.nanoTime() - t0;
+        return row(finished, latencies, TimeUnit.NANOSECONDS.toMillis(waited), BusyLoops.rates(before, after, window));
+    }
+
+    /** Sets the loops' stop flag without waiting: for a child JVM about to halt. */
+    void stopLoops() {
+        loops.stop();
+    }
+
+    /** Stops the loops, the echo and the client, and waits for them (at most a few seconds). */
+    @Override
+    public void close() throws InterruptedException {
+        boolean all = loops.stopAndAwait(STOP_TIMEOUT);
+        echo.stop();
+        client.stop();
+        all &= echo.awaitEnd(STOP_TIMEOUT) & client.awaitEnd(STOP_TIMEOUT);
+        if (!all) {
+            throw new IllegalStateException("a " + kind.label() + " unit of the load experiment did not end within "
+                    + STOP_TIMEOUT.toSeconds() + " s of being stopped");
+        }
+    }
+
+    private LoadRow row(boolean finished, Histogram h, long waitedMillis, double[] rates) {
+        long count = h.getTotalCount();
+        String status = finished || count == rounds ? LoadRow.OK : count == 0 ? LoadRow.STARVED : LoadRow.INCOMPLETE;
+        boolean any = count > 0;
+        List<Double> perLoop = new ArrayList<>();
+        Arrays.stream(rates).forEach(perLoop::add);
+        double total = Arrays.stream(rates).sum();
+        String detail = switch (status) {
+            case LoadRow.OK -> String.format("%,d round trips", count);
+            case LoadRow.STARVED -> String.format("no round trip completed in %,d ms: the loops kept every carrier", waitedMillis);
+            default -> String.format("%,d of %,d round trips in %,d ms", count, rounds, waitedMillis);
+        };
+        return new LoadRow(kind.label(), rates.length, Env.current().carrierParallelism(),
+                Runtime.getRuntime().availableProcessors(), status, count == 0, waitedMillis, count, rounds,
+                any ? h.getValueAtPercentile(50) / 1e3 : Double.NaN,
+                any ? h.getValueAtPercentile(99) / 1e3 : Double.NaN,
+                any ? h.getMaxValue() / 1e3 : Double.NaN,
+                any ? h.getMean() / 1e3 : Double.NaN,
+                rates.length > 0 ? total / rates.length : Double.NaN,
+                rates.length > 0 ? total : Double.NaN,
+                rates.length > 0 ? rates[0] : Double.NaN,
+                perLoop, detail);
+    }
+}

@@ -1,0 +1,140 @@
+package dev.loomlab.supervise;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.loomlab.display.Displayable;
+import dev.loomlab.experiment.MeasurementJson;
+import dev.loomlab.measure.Env;
+import dev.loomlab.reference.PublishedFigure;
+import dev.loomlab.reference.PublishedFigures;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import tech.tablesaw.api.DoubleColumn;
+import tech.tablesaw.api.StringColumn;
+import tech.tablesaw.api.Table;
+
+/**
+ * What the supervision demo saw: the log, and the figures beside the published BEAM ones (the
+ * German article's counter that "starts again at zero", the Japanese one's supervisor that used
+ * up {@code max_restarts 3 in 60 s} in 0.4 s and ended the VM with a reason).
+ *
+ * @param counterAfterRestart -1 if the restarted counter did not answer (or was never killed)
+ * @param reason              how the supervisor ended: {@code reached_max_restart_intensity} or {@code shutdown}
+ * @param secondsToGiveUp     from the first kill to giving up; NaN if it did not give up
+ */
+public record SupervisionReport(Env env, RestartIntensity intensity, int kills, long counterBeforeKill,
+                                long counterAfterRestart, long keptOutsideAfterRestart, boolean neighbourSamePid,
+                                long neighbourBefore, long neighbourAfter, double microsFromKillToAnswer,
+                                long restarts, boolean gaveUp, String reason, double secondsToGiveUp,
+                                List<LogLine> log) implements Displayable {
+
+    /** One line of the log: when (since the demo started) and what. */
+    public record LogLine(Duration at, String what) {
+        @Override
+        public String toString() {
+            return String.format("%8.3f ms  %s", at.toNanos() / 1e6, what);
+        }
+    }
+
+    public SupervisionReport {
+        log = List.copyOf(log);
+    }
+
+    /** The figures, ours beside BEAM's where published. */
+    @Override
+    public Table toTable() {
+        StringColumn metric = StringColumn.create("metric");
+        DoubleColumn ours = DoubleColumn.create("JVM (toolkit processes)");
+        DoubleColumn theirs = DoubleColumn.create("BEAM published");
+        StringColumn source = StringColumn.create("published at, source");
+        add(metric, ours, theirs, source, "restartCounterValue", counterAfterRestart);
+        add(metric, ours, theirs, source, "counterBeforeKill", counterBeforeKill);
+        add(metric, ours, theirs, source, "keptOutsideAfterRestart", keptOutsideAfterRestart);
+        add(metric, ours, theirs, source, "neighbourSamePid (1 = yes)", neighbourSamePid ? 1 : 0);
+        add(metric, ours, theirs, source, "neighbourValueAfterRestart", neighbourAfter);
+        add(metric, ours, theirs, source, "microsFromKillToAnswer", Math.round(microsFromKillToAnswer));
+        add(metric, ours, theirs, source, "restarts", restarts);
+        add(metric, ours, theirs, source, "secondsToGiveUp", Double.isNaN(secondsToGiveUp) ? Double.NaN
+                : Math.round(secondsToGiveUp * 1e4) / 1e4);
+        String title = "Crash and restart: one-for-one, " + intensity + ", " + kills + " kill" + (kills == 1 ? "" : "s")
+                + " — " + (gaveUp ? "the supervisor GAVE UP: " : "ended: ") + reason;
+        return Table.create(title, metric, ours, theirs, source);
+    }
+
+    private static void add(StringColumn metric, DoubleColumn ours, DoubleColumn theirs, StringColumn source,
+                            String name, double value) {
+        metric.append(name);
+        ours.append(value);
+        Optional<PublishedFigure> p = PublishedFigures.of("supervise", name).stream().findFirst();
+        theirs.append(p.map(PublishedFigure::value).orElse(Double.NaN));
+        source.append(p.map(f -> f.source() + "; " + f.note()).orElse(""));
+    }
+
+    /** The log as a table. */
+    public Table logTable() {
+        StringColumn at = StringColumn.create("ms");
+        StringColumn what = StringColumn.create("event");
+        for (LogLine line : log) {
+            at.append(String.format("%.3f", line.at().toNanos() / 1e6));
+            what.append(line.what());
+        }
+        return Table.create("Supervision log", at, what);
+    }
+
+    /** Exactly one JSON object: schemaVersion, env, the figures, the log, published. */
+    public String toJson() {
+        ObjectMapper mapper = new ObjectMapper();
+        ObjectNode root = mapper.createObjectNode();
+        root.put("schemaVersion", MeasurementJson.SCHEMA_VERSION);
+        root.put("toolkitVersion", MeasurementJson.toolkitVersion());
+        root.put("experiment", "supervise");
+        root.set("env", mapper.valueToTree(env));
+        root.put("maxRestarts", intensity.maxRestarts());
+        root.put("withinMillis", intensity.period().toMillis());
+        root.put("kills", kills);
+        root.put("gaveUp", gaveUp);
+        root.put("reason", reason);
+        root.put("restartCounterValue", counterAfterRestart);
+        root.put("counterBeforeKill", counterBeforeKill);
+        root.put("keptOutsideAfterRestart", keptOutsideAfterRestart);
+        root.put("neighbourSamePid", neighbourSamePid);
+        root.put("neighbourValueAfterRestart", neighbourAfter);
+        putNumber(root, "microsFromKillToAnswer", microsFromKillToAnswer);
+        root.put("restarts", restarts);
+        putNumber(root, "secondsToGiveUp", secondsToGiveUp);
+        ArrayNode lines = root.putArray("log");
+        log.forEach(l -> lines.addObject().put("atMillis", l.at().toNanos() / 1e6).put("event", l.what()));
+        ArrayNode published = root.putArray("published");
+        PublishedFigures.of("supervise").forEach(f -> published.addObject().put("source", f.source())
+                .put("runtime", f.runtime()).put("metric", f.metric()).put("value", f.value()).put("unit", f.unit())
+                .put("note", f.note()));
+        return root.toPrettyString();
+    }
+
+    private static void putNumber(ObjectNode node, String name, double v) {
+        if (Double.isNaN(v)) {
+            node.putNull(name);
+        } else {
+            node.put(name, v);
+        }
+    }
+
+    /** What the figures mean. */
+    public List<String> notes() {
+        return List.of("the counter's count lived in the process, so a restart starts it again at zero; what must "
+                        + "survive a restart has to live outside the process (here an AtomicLong; on BEAM, ETS or a database)",
+                "BEAM's secondsToGiveUp came from a worker that crashed by itself, over and over; here each kill waits "
+                        + "for the previous restart, so it measures restart latency, not the same loop");
+    }
+
+    @Override
+    public String toString() {
+        StringBuilder text = new StringBuilder();
+        log.forEach(l -> text.append(l).append('\n'));
+        text.append('\n').append(toTable().printAll());
+        notes().forEach(n -> text.append("\n  note: ").append(n));
+        return text.toString();
+    }
+}
