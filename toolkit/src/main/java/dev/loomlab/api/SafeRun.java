@@ -1,6 +1,7 @@
 package dev.loomlab.api;
 
 import dev.loomlab.child.ChildJvm;
+import dev.loomlab.child.ChildJvmException;
 import dev.loomlab.experiment.ExperimentSpec;
 import dev.loomlab.experiment.Measurement;
 import dev.loomlab.experiment.Progress;
@@ -34,11 +35,18 @@ final class SafeRun {
             Measurement m = ChildJvm.run(spec, Progress.SILENT);
             System.out.printf("%s: %s (%.1f s)%n", what, headline(m), (System.nanoTime() - start) / 1e9);
             return new Outcome(m, "ok");
+        } catch (ChildJvmException e) {
+            String outcome = switch (e.outcome()) {
+                case OUT_OF_MEMORY -> "out of memory (OutOfMemoryError): the heap limit is below what n needs";
+                case DEADLINE -> "killed at its deadline";
+                default -> "failed: " + shorten(e.getMessage().replaceAll("Exception in thread \"main\" [\\w.$]+: ", ""));
+            };
+            System.out.printf("%s: %s%n", what, outcome);
+            return new Outcome(null, outcome);
         } catch (RuntimeException e) {
             String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-            System.out.printf("%s: %s%n", what, message.contains("out of memory") ? "out of memory"
-                    : message.contains("deadline") ? "killed at its deadline" : "did not finish (see the table)");
-            return new Outcome(null, shorten(message));
+            System.out.printf("%s: not run (see the table)%n", what);
+            return new Outcome(null, "not run: " + shorten(message));
         }
     }
 
