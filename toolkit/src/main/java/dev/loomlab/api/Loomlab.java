@@ -97,7 +97,8 @@ public final class Loomlab {
     /**
      * The article's tiers: n idle units at each size, each tier in its own fresh JVM, with a
      * progress line after each tier. Sizes above the cap are refused; pass {@code Cap.tiers(...)}
-     * to keep only those under it.
+     * to keep only those under it. Each JVM spawns its tier 3 times: the table shows the cold
+     * first run beside the median of the warm ones.
      */
     public static Tiers tiers(Kind kind, int... sizes) {
         java.util.List<Measurement> done = new java.util.ArrayList<>();
@@ -105,10 +106,11 @@ public final class Loomlab {
             Cap.check("n", n, kind == Kind.PLATFORM ? 20_000 : 1_000);
         }
         for (int n : sizes) {
-            Measurement m = ChildJvm.run(ExperimentSpec.of("spawn", n).withKind(kind), Progress.SILENT);
+            Measurement m = ChildJvm.run(ExperimentSpec.of("spawn", n).withKind(kind).withRepeat(3), Progress.SILENT);
             done.add(m);
-            System.out.printf("tier %,9d: %,6.0f bytes/process, %,6.0f ns/spawn (fresh JVM %d of %d)%n",
-                    n, m.bytesPerProcess(), m.nsPerSpawn(), done.size(), sizes.length);
+            System.out.printf("tier %,9d: %,6.0f bytes/process, %,6.0f ns/spawn warm; %,6.0f and %,6.0f cold (fresh JVM %d of %d)%n",
+                    n, m.bytesPerProcess(), m.nsPerSpawn(), m.runs().get(0).metric("bytesPerProcess"),
+                    m.runs().get(0).metric("nsPerSpawn"), done.size(), sizes.length);
         }
         return new Tiers(kind, done);
     }

@@ -31,8 +31,10 @@ public record Tiers(Kind kind, List<Measurement> tiers) implements Displayable {
     @Override
     public Table toTable() {
         IntColumn n = IntColumn.create("processes");
+        DoubleColumn coldBytes = DoubleColumn.create("JVM bytes/process, cold run");
         DoubleColumn bytes = DoubleColumn.create("JVM bytes/process");
         DoubleColumn beamBytes = DoubleColumn.create("BEAM bytes/process");
+        DoubleColumn coldNs = DoubleColumn.create("JVM ns/spawn, cold run");
         DoubleColumn ns = DoubleColumn.create("JVM ns/spawn");
         DoubleColumn beamNs = DoubleColumn.create("BEAM ns/spawn");
         DoubleColumn millis = DoubleColumn.create("JVM spawn ms");
@@ -41,6 +43,8 @@ public record Tiers(Kind kind, List<Measurement> tiers) implements Displayable {
             n.append((int) m.n());
             bytes.append(Math.round(m.bytesPerProcess()));
             ns.append(Math.round(m.nsPerSpawn()));
+            coldBytes.append(Math.round(m.runs().get(0).metric("bytesPerProcess")));
+            coldNs.append(Math.round(m.runs().get(0).metric("nsPerSpawn")));
             millis.append(Math.round(m.metric("totalMillis") * 10) / 10.0);
             var pb = m.published("bytesPerProcess");
             var pn = m.published("nsPerSpawn");
@@ -48,16 +52,20 @@ public record Tiers(Kind kind, List<Measurement> tiers) implements Displayable {
             beamNs.append(pn.map(PublishedFigure::value).orElse(Double.NaN));
             beamAt.append(pb.map(p -> p.n() == m.n() ? "same n" : String.format("nearest: %,d", p.n())).orElse(""));
         }
-        return Table.create("Idle " + kind.label() + " units, one fresh JVM per tier, beside the article's tiers",
-                n, bytes, beamBytes, ns, beamNs, millis, beamAt);
+        String warm = tiers.isEmpty() ? "" : tiers.get(0).runs().size() > 1
+                ? "; JVM columns: " + tiers.get(0).summaryOf() + ", beside the cold run" : "";
+        return Table.create("Idle " + kind.label() + " units, one fresh JVM per tier, beside the article's tiers" + warm,
+                n, coldBytes, bytes, beamBytes, coldNs, ns, beamNs, millis, beamAt);
     }
 
     /** Bytes per process and ns per spawn against n (log x), ours and the article's tiers. */
     public XYChart plot() {
         List<Series> series = new ArrayList<>();
         List<Long> ns = tiers.stream().map(Measurement::n).toList();
-        series.add(new Series("JVM bytes/process", ns, tiers.stream().map(Measurement::bytesPerProcess).toList()));
-        series.add(new Series("JVM ns/spawn", ns, tiers.stream().map(Measurement::nsPerSpawn).toList()));
+        series.add(new Series("JVM bytes/process (warm)", ns, tiers.stream().map(Measurement::bytesPerProcess).toList()));
+        series.add(new Series("JVM bytes/process (cold run)", ns, tiers.stream().map(m -> m.runs().get(0).metric("bytesPerProcess")).toList()));
+        series.add(new Series("JVM ns/spawn (warm)", ns, tiers.stream().map(Measurement::nsPerSpawn).toList()));
+        series.add(new Series("JVM ns/spawn (cold run)", ns, tiers.stream().map(m -> m.runs().get(0).metric("nsPerSpawn")).toList()));
         List<PublishedFigure> beamBytes = PublishedFigures.of("spawn", "bytesPerProcess").stream()
                 .filter(f -> f.source().equals("un-million") && f.n() != null && f.n() > 1).toList();
         List<PublishedFigure> beamNs = PublishedFigures.of("spawn", "nsPerSpawn").stream()
@@ -66,8 +74,8 @@ public record Tiers(Kind kind, List<Measurement> tiers) implements Displayable {
                 beamBytes.stream().map(PublishedFigure::value).toList()));
         series.add(new Series("BEAM ns/spawn (article)", beamNs.stream().map(PublishedFigure::n).toList(),
                 beamNs.stream().map(PublishedFigure::value).toList()));
-        return Charts.lines("What one idle process costs, by tier", "processes (log)", "bytes per process, ns per spawn",
-                true, false, series);
+        return Charts.lines("What one idle process costs, by tier", "processes (log)", "bytes per process, ns per spawn (log)",
+                true, true, series);
     }
 
     @Override

@@ -13,6 +13,15 @@ public final class AtomicFiles {
 
     private AtomicFiles() {}
 
+    /** A temporary file is private to its owner; a result or report is for anyone to read (rw-r--r--). */
+    private static void readableByAll(Path file) throws IOException {
+        try {
+            Files.setPosixFilePermissions(file, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
+        } catch (UnsupportedOperationException notPosix) {
+            // Windows: the default ACL already lets the user's programs read it
+        }
+    }
+
     /** Writes {@code text} to a temporary file beside {@code target}, then renames it over. */
     public static void write(Path target, String text) {
         Path dir = target.toAbsolutePath().getParent();
@@ -21,6 +30,7 @@ public final class AtomicFiles {
             Path tmp = Files.createTempFile(dir, "." + target.getFileName(), ".tmp");
             try {
                 Files.writeString(tmp, text, StandardCharsets.UTF_8);
+                readableByAll(tmp);
                 try {
                     Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
                 } catch (AtomicMoveNotSupportedException e) {

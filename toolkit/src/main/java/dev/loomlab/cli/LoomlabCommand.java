@@ -13,12 +13,13 @@ import picocli.CommandLine.Command;
         description = {"What does a lightweight process cost on the JVM? The BEAM articles' measurements,",
                 "each run in a fresh JVM that is killed at its deadline."},
         subcommands = {SpawnCommand.class, RingCommand.class, BroadcastCommand.class, PingPongCommand.class,
-                HibernateCommand.class, LoadCommand.class, SuperviseCommand.class,
+                HibernateCommand.class, LimitCommand.class, LoadCommand.class, SuperviseCommand.class,
                 TasksCommand.class,
-                EnvCommand.class, PublishedCommand.class},
+                ReportCommand.class, CompareCommand.class, EnvCommand.class, PublishedCommand.class},
         footer = {"", "Examples:", "  loomlab spawn --n 100000", "  loomlab spawn --n 100000 --kind virtual --repeat 3",
                 "  loomlab ring --n 10000 --m 10 --json", "  loomlab load --kind virtual --parallelism 1 --loops 0,1 --deadline 3s",
-                "  loomlab supervise", "  loomlab spawn --n 1000000 --no-cap --jvm-opt -Xmx1536m"})
+                "  loomlab supervise", "  loomlab report --cap 2000", "  loomlab compare alice.json bob.json --html compare.html",
+                "  loomlab spawn --n 1000000 --no-cap --jvm-opt -Xmx1536m"})
 public final class LoomlabCommand implements Runnable {
 
     /** Exit code for a run that failed (child died, overran, or out of memory). */
@@ -31,7 +32,8 @@ public final class LoomlabCommand implements Runnable {
 
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "name an experiment: spawn, ring, broadcast, pingpong, hibernate, load, supervise, tasks (or env, published)");
+        throw new CommandLine.ParameterException(spec.commandLine(), "name an experiment: spawn, ring, broadcast, pingpong, "
+                + "hibernate, limit, load, supervise, tasks (or report, compare, env, published)");
     }
 
     public static void main(String[] args) {

@@ -32,7 +32,13 @@ public final class Display {
     public static Map<String, String> mimeBundle(Object value) {
         Map<String, String> bundle = new LinkedHashMap<>();
         if (value instanceof Displayable d) {
-            value = d.toTable();
+            java.util.List<Table> tables = d.tables();
+            if (tables.size() > 1) {
+                bundle.put(HTML, tables.stream().map(Display::html).collect(java.util.stream.Collectors.joining("\n")));
+                bundle.put(TEXT, String.valueOf(value));
+                return bundle;
+            }
+            value = tables.get(0);
         }
         switch (value) {
             case null -> bundle.put(TEXT, "null");

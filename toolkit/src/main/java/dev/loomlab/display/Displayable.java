@@ -10,4 +10,9 @@ public interface Displayable {
 
     /** The rows this result shows, with the published figures beside ours where there are some. */
     Table toTable();
+
+    /** Every table to show, the main one first; a notebook shows them one under the other. */
+    default java.util.List<Table> tables() {
+        return java.util.List.of(toTable());
+    }
 }

@@ -113,6 +113,12 @@ public record Measurement(String experiment, String kind, long n, long m, Env en
         return Table.create(title, metric, ours, theirs, ratio, source);
     }
 
+    /** The summary beside the published figures, then every run when there were several. */
+    @Override
+    public List<Table> tables() {
+        return runs.size() > 1 ? List.of(toTable(), runsTable()) : List.of(toTable());
+    }
+
     /** Every run, one row each, the cold one marked. */
     public Table runsTable() {
         IntColumn index = IntColumn.create("run");

@@ -70,6 +70,11 @@ public record LoadResult(LoadSpec spec, Env env, boolean envFromChild, List<Load
         return LoadCharts.workPerLoop(this);
     }
 
+    /** Microseconds each extra busy loop adds to the median round trip, per kind, beside BEAM's 14 µs. */
+    public LoadSlopes slopes() {
+        return new LoadSlopes(this);
+    }
+
     /** Exactly one JSON object: schemaVersion, env, spec, rows, published, notes. */
     public String toJson() {
         return LoadJson.tree(this).toPrettyString();

@@ -73,6 +73,12 @@ public record SupervisionReport(Env env, RestartIntensity intensity, int kills, 
     }
 
     /** The log as a table. */
+    /** The summary beside the published figures, then the event log. */
+    @Override
+    public List<Table> tables() {
+        return List.of(toTable(), logTable());
+    }
+
     public Table logTable() {
         StringColumn at = StringColumn.create("ms");
         StringColumn what = StringColumn.create("event");

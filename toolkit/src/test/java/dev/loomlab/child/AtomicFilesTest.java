@@ -15,6 +15,8 @@ class AtomicFilesTest {
         AtomicFiles.write(target, "{\"a\": 1}");
         AtomicFiles.write(target, "{\"a\": 2}");
         assertThat(Files.readString(target)).isEqualTo("{\"a\": 2}");
+        assertThat(java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(target)))
+                .isEqualTo("rw-r--r--");
         try (var files = Files.list(dir)) {
             assertThat(files).containsExactly(target);
         }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.loomlab.process.Processes;
 import java.lang.management.ManagementFactory;
+import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -17,8 +18,30 @@ class ExperimentsTest {
     private int platformThreadsBefore;
 
     @BeforeEach
-    void countThreads() {
+    void countThreads() throws InterruptedException {
+        startTheSchedulersThreads();
         platformThreadsBefore = ManagementFactory.getThreadMXBean().getThreadCount();
+    }
+
+    /**
+     * The virtual-thread scheduler starts its carriers (and the timer thread of timed parks)
+     * lazily and retires idle carriers after 30 s: start them before counting, or the first
+     * experiment after a quiet spell would count them as leaked.
+     */
+    private static void startTheSchedulersThreads() throws InterruptedException {
+        Thread[] warm = new Thread[4 * Runtime.getRuntime().availableProcessors()];
+        for (int i = 0; i < warm.length; i++) {
+            warm[i] = Thread.ofVirtual().start(() -> {
+                long spin = System.nanoTime() + 1_000_000;
+                while (System.nanoTime() < spin) {
+                    Thread.onSpinWait(); // hold a carrier for a moment, so the next task needs another
+                }
+                LockSupport.parkNanos(1_000_000);
+            });
+        }
+        for (Thread t : warm) {
+            t.join(java.time.Duration.ofSeconds(5));
+        }
     }
 
     @AfterEach

@@ -1,0 +1,58 @@
+package dev.loomlab.cli;
+
+import dev.loomlab.child.AtomicFiles;
+import dev.loomlab.report.Compare;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code loomlab compare a.json b.json ...}: several machines' reports side by side. */
+@Command(name = "compare", mixinStandardHelpOptions = true,
+        description = {"Merges results.json files from loomlab report (one per machine, e.g. a workshop's",
+                "participants) into one table per experiment, one column per machine, beside the published figures.",
+                "A file from another schema version, or not a results file, is refused with the reason."},
+        footer = {"", "Example:", "  loomlab compare alice.json bob.json carol.json --html build/compare.html"})
+final class CompareCommand implements Callable<Integer> {
+
+    @Parameters(arity = "1..*", paramLabel = "RESULTS.json", description = "results.json files written by loomlab report")
+    List<Path> files;
+
+    @Option(names = "--html", paramLabel = "FILE", description = "also write the comparison as one offline HTML page, with a chart per experiment")
+    Path html;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        Compare compare = Compare.load(files);
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        compare.refused().forEach(r -> err.println("loomlab compare: " + r));
+        compare.notes().forEach(n -> err.println("loomlab compare: note: " + n));
+        if (compare.files().isEmpty()) {
+            err.println("loomlab compare: no file could be merged");
+            err.flush();
+            return LoomlabCommand.USAGE;
+        }
+        out.println(compare.machines().printAll());
+        compare.tables().forEach(t -> {
+            out.println();
+            out.println(t.printAll());
+        });
+        if (html != null) {
+            AtomicFiles.write(html, compare.html());
+            out.println();
+            out.println("written: " + html.toAbsolutePath());
+        }
+        out.flush();
+        err.flush();
+        return 0;
+    }
+}

@@ -1,0 +1,89 @@
+package dev.loomlab.cli;
+
+import dev.loomlab.child.Durations;
+import dev.loomlab.experiment.Experiments;
+import dev.loomlab.experiment.Kind;
+import dev.loomlab.measure.Cap;
+import dev.loomlab.report.Report;
+import dev.loomlab.report.ReportPlan;
+import dev.loomlab.report.ReportRow;
+import dev.loomlab.report.ResultsFile;
+import java.io.PrintWriter;
+import java.net.InetAddress;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code loomlab report}: every experiment, every kind, each in a fresh JVM, into one HTML page and a results.json. */
+@Command(name = "report", mixinStandardHelpOptions = true,
+        description = {"Runs every experiment for every kind at the cap, each in a fresh JVM, and writes",
+                "index.html (every table beside the published figures, every chart, offline),",
+                "results.json (to send, for loomlab compare) and one CSV per table."},
+        footer = {"", "Examples:", "  loomlab report                     # at the cap of 100,000: a few minutes",
+                "  loomlab report --cap 2000 --label alice", "  loomlab report --only spawn,ring --kinds process,virtual"})
+final class ReportCommand implements Callable<Integer> {
+
+    @Option(names = "--cap", defaultValue = "" + Cap.DEFAULT, paramLabel = "N",
+            description = "processes per experiment (platform threads: at most " + ReportPlan.PLATFORM_N
+                    + "); lower it for a quicker report. Default: ${DEFAULT-VALUE}")
+    int cap;
+
+    @Option(names = "--out", defaultValue = "build/report", paramLabel = "DIR", description = "where to write. Default: ${DEFAULT-VALUE}")
+    Path out;
+
+    @Option(names = "--label", paramLabel = "NAME", description = "this machine's name in compare (default: the host name)")
+    String label;
+
+    @Option(names = "--only", split = ",", paramLabel = "EXPERIMENT", description = "only these experiments (default: all)")
+    List<String> only = new ArrayList<>();
+
+    @Option(names = "--kinds", split = ",", defaultValue = "process,virtual,platform", paramLabel = "KIND",
+            description = "which kinds to run. Default: ${DEFAULT-VALUE}")
+    List<String> kinds;
+
+    @Option(names = "--deadline", defaultValue = "3m", paramLabel = "TIME",
+            description = "kill each experiment's JVM after this. Default: ${DEFAULT-VALUE}")
+    String deadline;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        if (cap < 1) {
+            throw new IllegalArgumentException("--cap must be at least 1, got " + cap);
+        }
+        only.forEach(Experiments::named); // an unknown name is a usage error that lists the known ones
+        List<Kind> parsedKinds = kinds.stream().map(Kind::parse).distinct().toList();
+        Cap.set(cap);
+        ReportPlan plan = ReportPlan.at(cap, new LinkedHashSet<>(only), parsedKinds, Durations.parse(deadline));
+        PrintWriter printer = spec.commandLine().getOut();
+        ResultsFile results = Report.run(plan, out, label == null ? hostName() : label, cap, line -> {
+            printer.println(line);
+            printer.flush();
+        });
+        boolean anyFailed = results.rows().stream().anyMatch(ReportRow::isFailed);
+        return anyFailed ? LoomlabCommand.FAILED : 0;
+    }
+
+    private static String hostName() {
+        String name = System.getenv("HOSTNAME");
+        if (name == null || name.isBlank()) {
+            name = System.getenv("COMPUTERNAME");
+        }
+        if (name == null || name.isBlank()) {
+            try {
+                name = InetAddress.getLocalHost().getHostName();
+            } catch (Exception e) {
+                name = "this machine";
+            }
+        }
+        return name;
+    }
+}

@@ -1,0 +1,72 @@
+package dev.loomlab.load;
+
+import dev.loomlab.display.Displayable;
+import dev.loomlab.reference.PublishedFigure;
+import java.util.List;
+import tech.tablesaw.api.DoubleColumn;
+import tech.tablesaw.api.IntColumn;
+import tech.tablesaw.api.StringColumn;
+import tech.tablesaw.api.Table;
+
+/**
+ * The German article's reading of its table: how many microseconds each extra busy process adds
+ * to the median round trip (about 14 µs on one BEAM scheduler, linear from 10 to 1,000). Ours is a
+ * least-squares slope of the p50 over the rows with at least one loop that completed, per kind.
+ *
+ * @param result the load rows to read
+ */
+public record LoadSlopes(LoadResult result) implements Displayable {
+
+    @Override
+    public Table toTable() {
+        StringColumn kind = StringColumn.create("runtime");
+        IntColumn points = IntColumn.create("rows used");
+        DoubleColumn slope = DoubleColumn.create("µs per extra busy loop (p50)");
+        StringColumn reading = StringColumn.create("reading");
+        for (LoadKind k : result.spec().kinds()) {
+            List<LoadRow> rows = result.rows().stream()
+                    .filter(r -> r.kind().equals(k.label()) && r.loops() > 0 && !Double.isNaN(r.roundTripMicrosP50()))
+                    .toList();
+            long starved = result.rows().stream().filter(r -> r.kind().equals(k.label()) && r.starved()).count();
+            kind.append("JVM " + k.label());
+            points.append(rows.size());
+            if (rows.size() >= 2) {
+                slope.append(Math.round(slope(rows) * 100) / 100.0);
+                reading.append(starved > 0 ? starved + " row(s) starved: no slope can describe those" : "from the completed rows");
+            } else {
+                slope.appendMissing();
+                reading.append(starved > 0 ? "starved under load: no round trip, so no slope" : "too few completed rows for a slope");
+            }
+        }
+        for (PublishedFigure f : result.published()) {
+            if (f.metric().equals("microsPerBusyProcess")) {
+                kind.append(f.runtime() + " (published)");
+                points.append(0);
+                slope.append(f.value());
+                reading.append(f.note());
+            }
+        }
+        return Table.create("What each extra busy loop adds to the median round trip", kind, points, slope, reading);
+    }
+
+    /** Least-squares slope of p50 (µs) against loops. */
+    static double slope(List<LoadRow> rows) {
+        double n = rows.size();
+        double sx = 0, sy = 0, sxx = 0, sxy = 0;
+        for (LoadRow r : rows) {
+            double x = r.loops();
+            double y = r.roundTripMicrosP50();
+            sx += x;
+            sy += y;
+            sxx += x * x;
+            sxy += x * y;
+        }
+        double denominator = n * sxx - sx * sx;
+        return denominator == 0 ? Double.NaN : (n * sxy - sx * sy) / denominator;
+    }
+
+    @Override
+    public String toString() {
+        return toTable().printAll();
+    }
+}

@@ -1,0 +1,117 @@
+package dev.loomlab.report;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import tech.tablesaw.api.StringColumn;
+import tech.tablesaw.api.Table;
+
+/**
+ * Merges several machines' {@code results.json} (a workshop's participants) into one table per
+ * experiment, one column per machine, with the published figures beside them. A file that
+ * cannot be read, or that comes from another schema version, is refused with the reason and
+ * left out; rows it cannot read are left out with a note. Nothing is averaged across machines.
+ *
+ * @param files   the files merged, in the order given
+ * @param refused one line per file left out: which and why
+ */
+public record Compare(List<ResultsFile> files, List<String> refused) {
+
+    public Compare {
+        files = List.copyOf(files);
+        refused = List.copyOf(refused);
+    }
+
+    /** Reads every file; a bad one is refused, not fatal. */
+    public static Compare load(List<Path> paths) {
+        List<ResultsFile> files = new ArrayList<>();
+        List<String> refused = new ArrayList<>();
+        Set<String> labels = new HashSet<>();
+        for (Path path : paths) {
+            try {
+                ResultsFile file = ResultsFile.read(path);
+                String label = file.label();
+                if (!labels.add(label)) {
+                    label = label + " (" + path.getFileName() + ")";
+                    labels.add(label);
+                }
+                files.add(new ResultsFile(label, file.createdAt(), file.cap(), file.env(), file.toolkitVersion(),
+                        file.complete(), file.rows(), file.notes()));
+            } catch (IllegalArgumentException e) {
+                refused.add("refused " + e.getMessage());
+            }
+        }
+        return new Compare(files, refused);
+    }
+
+    /** Notes on rows left out of files that were otherwise merged, and on caps that differ. */
+    public List<String> notes() {
+        List<String> notes = new ArrayList<>(files.stream().flatMap(f -> f.notes().stream()).toList());
+        Set<Integer> caps = new java.util.TreeSet<>(files.stream().map(ResultsFile::cap).toList());
+        if (caps.size() > 1) {
+            notes.add("the machines ran at different caps " + caps + ": their rows line up only where n is equal; "
+                    + "ask everyone to run ./loomlab report with the same --cap");
+        }
+        List<String> incomplete = files.stream().filter(f -> !f.complete()).map(ResultsFile::label).toList();
+        if (!incomplete.isEmpty()) {
+            notes.add("these reports did not finish, so some of their rows are missing: " + String.join(", ", incomplete));
+        }
+        return notes;
+    }
+
+    /** One source per machine, for {@link MachineTable} and {@link ExperimentChart}. */
+    public List<MachineTable.Source> sources() {
+        return files.stream().map(f -> new MachineTable.Source(f.label(), f.rows())).toList();
+    }
+
+    /** Every experiment any machine ran, in order of first appearance. */
+    public List<String> experiments() {
+        Set<String> names = new LinkedHashSet<>();
+        files.forEach(f -> names.addAll(ReportFiles.experiments(f.rows())));
+        return List.copyOf(names);
+    }
+
+    /** One table per experiment, one column per machine. */
+    public List<Table> tables() {
+        return experiments().stream().map(e -> MachineTable.of(e, sources())).toList();
+    }
+
+    /** The settings of every machine side by side: JDK, GC, heap, processors, cap, toolkit. */
+    public Table machines() {
+        StringColumn setting = StringColumn.create("setting");
+        List<StringColumn> columns = new ArrayList<>();
+        for (ResultsFile f : files) {
+            Table env = f.env().toTable();
+            if (setting.isEmpty()) {
+                setting.append(env.stringColumn(0));
+                setting.append("report cap").append("toolkit").append("started").append("complete");
+            }
+            StringColumn column = StringColumn.create(f.label());
+            column.append(env.stringColumn(1));
+            column.append(String.format("%,d", f.cap())).append(f.toolkitVersion()).append(f.createdAt())
+                    .append(f.complete() ? "yes" : "no (stopped early)");
+            columns.add(column);
+        }
+        Table table = Table.create("Machines", setting);
+        columns.forEach(table::addColumns);
+        return table;
+    }
+
+    /** The whole comparison as one offline HTML page: machines, then each experiment's table and chart. */
+    public String html() {
+        HtmlPage page = new HtmlPage("loomlab compare: " + files.size() + " machines");
+        page.note("Each column is one machine's report; nothing is averaged. Compare shapes and ratios: "
+                + "machines differ in cores, memory and load, and BEAM's figures come from the articles' machines.");
+        refused.forEach(page::failure);
+        notes().forEach(page::note);
+        page.heading(2, "Machines");
+        page.table(machines());
+        for (String experiment : experiments()) {
+            ReportFiles.section(page, null, experiment, sources());
+        }
+        return page.render();
+    }
+}

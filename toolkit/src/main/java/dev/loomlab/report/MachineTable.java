@@ -1,0 +1,104 @@
+package dev.loomlab.report;
+
+import dev.loomlab.experiment.Measurement;
+import dev.loomlab.reference.PublishedFigure;
+import dev.loomlab.reference.PublishedFigures;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import tech.tablesaw.api.DoubleColumn;
+import tech.tablesaw.api.StringColumn;
+import tech.tablesaw.api.Table;
+
+/**
+ * One experiment's table: a row per kind, size and metric; a column of values per source (this
+ * machine in a report, each participant's machine in a compare); then the published BEAM
+ * figure for the same metric at the nearest size, and where it comes from. With one source it
+ * also shows the ratio JVM / BEAM. Rows are matched on kind, n, m and metric, so machines that
+ * ran at different caps get separate rows rather than a false comparison.
+ */
+public final class MachineTable {
+
+    /** The values of one source: a label and its rows of this experiment. */
+    public record Source(String label, List<ReportRow> rows) {}
+
+    private record Key(String kind, long n, long m, String metric) {}
+
+    private MachineTable() {}
+
+    /** The table for {@code experiment}; empty (no rows) if no source has a measurement of it. */
+    public static Table of(String experiment, List<Source> sources) {
+        Set<Key> keys = new LinkedHashSet<>();
+        List<Map<Key, Double>> values = new ArrayList<>();
+        for (Source source : sources) {
+            Map<Key, Double> byKey = new LinkedHashMap<>();
+            for (ReportRow row : source.rows()) {
+                if (!row.experiment().equals(experiment) || row.measurement() == null) {
+                    continue;
+                }
+                Measurement m = row.measurement();
+                m.metrics().forEach((metric, value) -> {
+                    Key key = new Key(m.kind(), m.n(), m.m(), metric);
+                    keys.add(key);
+                    byKey.put(key, value);
+                });
+            }
+            values.add(byKey);
+        }
+        StringColumn kind = StringColumn.create("kind");
+        StringColumn size = StringColumn.create("n");
+        StringColumn metric = StringColumn.create("metric");
+        List<DoubleColumn> columns = new ArrayList<>();
+        for (Source source : sources) {
+            columns.add(DoubleColumn.create(uniqueName(source.label(), columns.size())));
+        }
+        DoubleColumn published = DoubleColumn.create("BEAM published");
+        DoubleColumn ratio = DoubleColumn.create("JVM / BEAM");
+        StringColumn where = StringColumn.create("published at, source");
+        for (Key key : keys) {
+            kind.append(key.kind());
+            size.append(String.format("%,d", key.n()) + (key.m() == 0 ? "" : " x " + key.m()));
+            metric.append(key.metric());
+            for (int i = 0; i < sources.size(); i++) {
+                columns.get(i).append(round(values.get(i).getOrDefault(key, Double.NaN)));
+            }
+            Optional<PublishedFigure> p = PublishedFigures.beside(experiment, key.metric(), key.n(), key.m() == 0 ? null : key.m());
+            published.append(p.map(PublishedFigure::value).orElse(Double.NaN));
+            double ours = values.get(0).getOrDefault(key, Double.NaN);
+            ratio.append(p.isPresent() ? round(ours / p.get().value()) : Double.NaN);
+            where.append(p.map(MachineTable::describe).orElse(""));
+        }
+        Table table = Table.create(experiment, kind, size, metric);
+        columns.forEach(table::addColumns);
+        table.addColumns(published);
+        if (sources.size() == 1) {
+            table.addColumns(ratio);
+        }
+        table.addColumns(where);
+        return table;
+    }
+
+    private static String describe(PublishedFigure f) {
+        return (f.n() == null ? "" : String.format("n=%,d; ", f.n())) + f.runtime() + "; " + f.source()
+                + (f.note().isEmpty() ? "" : "; " + f.note());
+    }
+
+    /** Tablesaw refuses two columns of one name: a label that clashes with a fixed column gets a suffix. */
+    private static String uniqueName(String label, int index) {
+        return switch (label) {
+            case "kind", "n", "metric", "BEAM published", "JVM / BEAM", "published at, source" -> label + " (" + (index + 1) + ")";
+            default -> label;
+        };
+    }
+
+    static double round(double value) {
+        if (Double.isNaN(value) || Double.isInfinite(value)) {
+            return value;
+        }
+        return Math.abs(value) >= 100 ? Math.round(value) : Math.round(value * 100) / 100.0;
+    }
+}

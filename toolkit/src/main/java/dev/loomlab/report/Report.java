@@ -1,0 +1,96 @@
+package dev.loomlab.report;
+
+import dev.loomlab.child.ChildJvm;
+import dev.loomlab.child.ChildJvmException;
+import dev.loomlab.experiment.ExperimentSpec;
+import dev.loomlab.experiment.Measurement;
+import dev.loomlab.experiment.MeasurementJson;
+import dev.loomlab.experiment.Progress;
+import dev.loomlab.measure.Env;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The full report: runs a {@link ReportPlan}, each spec in its own fresh JVM killed at its
+ * deadline, says what it is doing as it goes, and writes the files ({@link ReportFiles}).
+ * A failed experiment becomes a row that says why, and the report goes on. {@code results.json}
+ * is rewritten after every row, so whatever ran survives even if the report itself is stopped.
+ */
+public final class Report {
+
+    private Report() {}
+
+    /**
+     * Runs {@code plan} and writes the report into {@code dir}.
+     *
+     * @param label    the name of this machine or participant, shown as the column header in compare
+     * @param cap      the cap the plan was made at (recorded in the results)
+     * @param progress where to say what runs, and each child's own progress
+     * @return what was written to {@code results.json}
+     */
+    public static ResultsFile run(ReportPlan plan, Path dir, String label, int cap, Progress progress) {
+        String createdAt = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
+        Env env = Env.current();
+        progress.say("loomlab report: " + plan.runnable() + " runs, each in a fresh JVM, into " + dir.toAbsolutePath());
+        progress.say("this JVM: " + env.oneLine());
+        List<ReportRow> rows = new ArrayList<>();
+        int index = 0;
+        for (ReportPlan.Entry entry : plan.entries()) {
+            ExperimentSpec spec = entry.spec();
+            if (!entry.runnable()) {
+                ReportRow skipped = ReportRow.skipped(spec, entry.refusal());
+                rows.add(skipped);
+                progress.say("skip   " + skipped.describe() + ": " + firstSentence(entry.refusal()));
+                continue;
+            }
+            index++;
+            ReportRow row = runOne(spec, String.format("[%d/%d] ", index, plan.runnable()), progress);
+            rows.add(row);
+            snapshot(dir, label, createdAt, cap, env, rows, false);
+        }
+        ResultsFile results = snapshot(dir, label, createdAt, cap, env, rows, true);
+        Path page = ReportFiles.write(dir, results);
+        long failed = rows.stream().filter(ReportRow::isFailed).count();
+        progress.say("report written: " + page.toAbsolutePath() + (failed == 0 ? "" : " (" + failed + " run(s) failed, marked in it)"));
+        return results;
+    }
+
+    private static ReportRow runOne(ExperimentSpec spec, String prefix, Progress progress) {
+        progress.say(prefix + ReportRow.describe(spec) + " ...");
+        long start = System.nanoTime();
+        try {
+            Measurement m = ChildJvm.run(spec, line -> progress.say("       | " + line));
+            long millis = (System.nanoTime() - start) / 1_000_000;
+            String first = m.metrics().entrySet().stream().findFirst()
+                    .map(e -> e.getKey() + " = " + String.format("%,.1f", e.getValue())).orElse("no metrics");
+            progress.say(String.format("       ok in %.1f s: %s", millis / 1000.0, first));
+            return ReportRow.ok(spec, m, millis);
+        } catch (ChildJvmException e) {
+            return failed(spec, e.outcome().words() + ": " + e.getMessage(), start, progress);
+        } catch (RuntimeException e) {
+            return failed(spec, "failed: " + e.getClass().getSimpleName() + ": " + e.getMessage(), start, progress);
+        }
+    }
+
+    private static ReportRow failed(ExperimentSpec spec, String outcome, long start, Progress progress) {
+        progress.say("       FAILED: " + outcome + " (the report goes on)");
+        return ReportRow.failed(spec, outcome, Math.max(1, (System.nanoTime() - start) / 1_000_000));
+    }
+
+    private static ResultsFile snapshot(Path dir, String label, String createdAt, int cap, Env env, List<ReportRow> rows,
+                                        boolean complete) {
+        ResultsFile results = new ResultsFile(label, createdAt, cap, env, MeasurementJson.toolkitVersion(), complete,
+                rows, List.of());
+        results.write(dir.resolve("results.json"));
+        return results;
+    }
+
+    /** The start of a long refusal, for one progress line; the report keeps all of it. */
+    private static String firstSentence(String text) {
+        int stop = text.indexOf(". ");
+        return stop > 0 && stop < 200 ? text.substring(0, stop + 1) : text.length() <= 200 ? text : text.substring(0, 200) + "...";
+    }
+}

@@ -1,0 +1,135 @@
+package dev.loomlab.report;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.loomlab.child.AtomicFiles;
+import dev.loomlab.experiment.MeasurementJson;
+import dev.loomlab.measure.Env;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A report's {@code results.json}: who ran it ({@code label}), when, at which cap, in which
+ * environment, with which toolkit and schema version, and every row with its whole measurement.
+ * It is what a workshop participant sends and what {@code loomlab compare} reads back.
+ *
+ * @param label          the machine or participant, as a column header in compare
+ * @param createdAt      ISO-8601 instant the report started
+ * @param cap            the cap the report ran at
+ * @param env            the JVM that ran the report (each measurement carries its child's own)
+ * @param toolkitVersion the toolkit that wrote it
+ * @param complete       false while the report is still running, or if it was stopped
+ * @param rows           every row, ok, failed or skipped
+ * @param notes          rows skipped while reading, with why (never written)
+ */
+public record ResultsFile(String label, String createdAt, int cap, Env env, String toolkitVersion, boolean complete,
+                          List<ReportRow> rows, List<String> notes) {
+
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+    private static final List<String> REQUIRED = List.of("label", "createdAt", "cap", "env", "rows");
+
+    public ResultsFile {
+        rows = List.copyOf(rows);
+        notes = List.copyOf(notes);
+    }
+
+    /** The file as JSON, every measurement in the form {@link MeasurementJson} writes. */
+    public String toJson() {
+        ObjectNode root = MAPPER.createObjectNode();
+        root.put("schemaVersion", MeasurementJson.SCHEMA_VERSION);
+        root.put("toolkitVersion", toolkitVersion);
+        root.put("label", label);
+        root.put("createdAt", createdAt);
+        root.put("cap", cap);
+        root.put("complete", complete);
+        root.set("env", MAPPER.valueToTree(env));
+        ArrayNode array = root.putArray("rows");
+        for (ReportRow row : rows) {
+            ObjectNode node = array.addObject();
+            node.put("experiment", row.experiment());
+            node.put("kind", row.kind());
+            node.put("n", row.n());
+            node.put("m", row.m());
+            node.put("outcome", row.outcome());
+            node.put("elapsedMillis", row.elapsedMillis());
+            if (row.measurement() != null) {
+                node.set("measurement", MeasurementJson.tree(row.measurement()));
+            }
+        }
+        return root.toPrettyString();
+    }
+
+    /** Writes it atomically: a reader sees the previous version or this one, never half. */
+    public void write(Path file) {
+        AtomicFiles.write(file, toJson());
+    }
+
+    /**
+     * Reads a results file.
+     *
+     * @throws IllegalArgumentException naming the file and what is wrong: not JSON, another
+     *                                  schema version, or a required field missing. A row whose
+     *                                  measurement cannot be read is left out with a note instead.
+     */
+    public static ResultsFile read(Path file) {
+        JsonNode root;
+        try {
+            root = MAPPER.readTree(Files.readString(file));
+        } catch (JsonProcessingException e) {
+            throw new IllegalArgumentException(file + " is not a loomlab results file: not JSON (" + e.getOriginalMessage() + ")");
+        } catch (IOException e) {
+            throw new IllegalArgumentException("cannot read " + file + ": " + e.getMessage());
+        }
+        if (root == null || !root.isObject()) {
+            throw new IllegalArgumentException(file + " is not a loomlab results file: not a JSON object");
+        }
+        int version = root.path("schemaVersion").asInt(-1);
+        if (version != MeasurementJson.SCHEMA_VERSION) {
+            throw new IllegalArgumentException(file + " has schema version " + (version < 0 ? "(none)" : version)
+                    + " (toolkit " + root.path("toolkitVersion").asText("unknown") + "); this toolkit reads version "
+                    + MeasurementJson.SCHEMA_VERSION + ": rerun ./loomlab report with this toolkit");
+        }
+        for (String field : REQUIRED) {
+            if (!root.hasNonNull(field)) {
+                throw new IllegalArgumentException(file + " lacks the field \"" + field
+                        + "\": it is not a whole results.json from ./loomlab report");
+            }
+        }
+        Env env;
+        try {
+            env = MAPPER.treeToValue(root.get("env"), Env.class);
+        } catch (JsonProcessingException e) {
+            throw new IllegalArgumentException(file + " has a malformed env: " + e.getOriginalMessage());
+        }
+        List<ReportRow> rows = new ArrayList<>();
+        List<String> notes = new ArrayList<>();
+        int index = 0;
+        for (JsonNode node : root.get("rows")) {
+            index++;
+            try {
+                rows.add(row(node));
+            } catch (IllegalArgumentException e) {
+                notes.add(file.getFileName() + ": row " + index + " left out: " + e.getMessage());
+            }
+        }
+        return new ResultsFile(root.get("label").asText(), root.get("createdAt").asText(), root.get("cap").asInt(),
+                env, root.path("toolkitVersion").asText("unknown"), root.path("complete").asBoolean(false), rows, notes);
+    }
+
+    private static ReportRow row(JsonNode node) {
+        for (String field : List.of("experiment", "kind", "n", "outcome")) {
+            if (!node.hasNonNull(field)) {
+                throw new IllegalArgumentException("it lacks the field \"" + field + "\"");
+            }
+        }
+        var measurement = node.hasNonNull("measurement") ? MeasurementJson.fromTree(node.get("measurement")) : null;
+        return new ReportRow(node.get("experiment").asText(), node.get("kind").asText(), node.get("n").asLong(),
+                node.path("m").asLong(0), node.get("outcome").asText(), node.path("elapsedMillis").asLong(0), measurement);
+    }
+}

@@ -1,0 +1,16 @@
+/**
+ * The full report and the workshop comparison.
+ *
+ * <p>{@code ./loomlab report [--cap N] [--label NAME]} runs every experiment of
+ * {@link dev.loomlab.experiment.Experiments#all()} for every kind, each in a fresh JVM
+ * ({@link dev.loomlab.report.Report}), and writes {@code build/report/}: {@code index.html}
+ * (one offline file: environment, runs, each experiment's table beside the published BEAM
+ * figures, its chart as an embedded PNG), {@code results.json}
+ * ({@link dev.loomlab.report.ResultsFile}) and one CSV per table.
+ *
+ * <p>In a workshop, each participant runs {@code ./loomlab report --cap 20000 --label NAME} and
+ * sends {@code build/report/results.json}; the teacher runs
+ * {@code ./loomlab compare *.json --html compare.html} ({@link dev.loomlab.report.Compare}):
+ * one table per experiment, one column per machine, the published figures beside them.
+ */
+package dev.loomlab.report;

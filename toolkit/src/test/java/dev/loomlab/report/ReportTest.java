@@ -1,0 +1,121 @@
+package dev.loomlab.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.loomlab.cli.LoomlabCommand;
+import dev.loomlab.experiment.Experiment;
+import dev.loomlab.experiment.ExperimentSpec;
+import dev.loomlab.experiment.Experiments;
+import dev.loomlab.experiment.MeasurementJson;
+import dev.loomlab.experiment.Progress;
+import dev.loomlab.measure.Cap;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The full report at a tiny cap: every section is there, every file is written and
+ * {@code results.json} parses with its required fields; a failed run is marked and the report
+ * goes on. Compare is tested on this report's real results.json ({@link CompareTest}).
+ */
+class ReportTest {
+
+    @TempDir
+    static Path dir;
+    static Path report;
+    static int exitCode;
+    static String output;
+
+    @BeforeAll
+    static void runTheReportOnce() {
+        report = dir.resolve("report");
+        StringWriter out = new StringWriter();
+        var cli = LoomlabCommand.commandLine();
+        cli.setOut(new PrintWriter(out, true));
+        cli.setErr(new PrintWriter(out, true));
+        exitCode = cli.execute("report", "--cap", "200", "--out", report.toString(), "--label", "alice");
+        output = out.toString();
+    }
+
+    @AfterAll
+    static void restoreCap() {
+        Cap.set(Cap.DEFAULT);
+    }
+
+    @Test
+    void everyExperimentHasItsSectionTableCsvAndChart() throws Exception {
+        assertThat(exitCode).as(output).isZero();
+        String html = Files.readString(report.resolve("index.html"));
+        assertThat(html).startsWith("<!DOCTYPE html>").contains("<h2>Environment</h2>", "<h2>Runs</h2>",
+                "BEAM published", "Sources of the published figures");
+        assertThat(report.resolve("environment.csv")).exists();
+        assertThat(report.resolve("runs.csv")).exists();
+        int charts = 0;
+        for (Experiment e : Experiments.all()) {
+            assertThat(html).as("section of " + e.name()).contains("<h2>" + e.name() + "</h2>");
+            if (Files.exists(report.resolve(e.name() + ".csv"))) {
+                charts++;
+                assertThat(Files.readString(report.resolve(e.name() + ".csv"))).startsWith("kind,n,metric,alice,BEAM published");
+            }
+        }
+        assertThat(charts).as("experiments with a table").isGreaterThanOrEqualTo(5);
+        assertThat(html.split("data:image/png;base64,", -1)).as("embedded charts").hasSize(charts + 1);
+        assertThat(html).doesNotContain("src=\"http", "href=\"http"); // opens offline
+    }
+
+    @Test
+    void resultsJsonHasEveryRowWithItsEnvironmentAndVersions() throws Exception {
+        JsonNode root = new ObjectMapper().readTree(Files.readString(report.resolve("results.json")));
+        assertThat(root.get("schemaVersion").asInt()).isEqualTo(MeasurementJson.SCHEMA_VERSION);
+        assertThat(root.get("toolkitVersion").asText()).isNotBlank();
+        assertThat(root.get("label").asText()).isEqualTo("alice");
+        assertThat(root.get("cap").asInt()).isEqualTo(200);
+        assertThat(root.get("complete").asBoolean()).isTrue();
+        assertThat(root.get("env").get("jdkVersion").asText()).isNotBlank();
+        assertThat(root.get("env").get("processors").asInt()).isPositive();
+        JsonNode rows = root.get("rows");
+        assertThat(rows.size()).isGreaterThanOrEqualTo(13); // 5 experiments x 3 kinds, hibernate's 2 raw kinds skipped
+        for (JsonNode row : rows) {
+            assertThat(row.has("experiment") && row.has("kind") && row.has("n") && row.has("outcome")).as(row.toString()).isTrue();
+            if (row.get("outcome").asText().equals("ok")) {
+                JsonNode m = row.get("measurement");
+                assertThat(m.get("schemaVersion").asInt()).isEqualTo(MeasurementJson.SCHEMA_VERSION);
+                assertThat(m.get("env").get("jdkVersion").asText()).isNotBlank();
+                assertThat(m.get("runs").size()).isPositive();
+            }
+        }
+        assertThat(rows.findValuesAsText("kind")).contains("process", "virtual", "platform");
+        assertThat(ResultsFile.read(report.resolve("results.json")).rows()).hasSize(rows.size());
+    }
+
+    @Test
+    void progressIsShownAsItGoesAndRefusedKindsAreSkippedWithTheReason() {
+        assertThat(output).contains("[1/", "ok in", "skip   hibernate virtual", "--kind process", "report written");
+    }
+
+    @Test
+    void aFailedRunIsMarkedAndTheReportGoesOn() throws Exception {
+        Path out = dir.resolve("partial");
+        ExperimentSpec tooShort = ExperimentSpec.of("pingpong", 200).withDeadline(Duration.ofMillis(1));
+        ExperimentSpec fine = ExperimentSpec.of("spawn", 200);
+        ReportPlan plan = new ReportPlan(List.of(new ReportPlan.Entry(tooShort, null), new ReportPlan.Entry(fine, null)));
+
+        ResultsFile results = Report.run(plan, out, "partial", 200, Progress.SILENT);
+
+        assertThat(results.rows()).hasSize(2);
+        assertThat(results.rows().get(0).isFailed()).isTrue();
+        assertThat(results.rows().get(0).outcome()).contains("killed at its deadline");
+        assertThat(results.rows().get(1).isOk()).isTrue();
+        assertThat(Files.readString(out.resolve("index.html"))).contains("class=\"failed\"", "killed at its deadline");
+        assertThat(ResultsFile.read(out.resolve("results.json")).rows()).hasSize(2);
+    }
+}
