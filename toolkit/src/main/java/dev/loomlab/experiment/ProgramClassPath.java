@@ -46,23 +46,30 @@ final class ProgramClassPath {
         try (JarFile jar = new JarFile(source.toFile())) {
             String key = Integer.toHexString((source.toString() + Files.getLastModifiedTime(source)).hashCode());
             Path dir = Path.of(System.getProperty("java.io.tmpdir"), "loomlab-tasks-classes-" + key);
-            Path done = dir.resolve(".complete");
-            if (Files.exists(done)) {
+            if (Files.exists(dir.resolve(".complete"))) {
                 return dir.toString();
             }
+            // extract beside it, then rename into place: a concurrent reader never sees half a directory
+            Path fresh = Files.createTempDirectory(dir.getParent(), "loomlab-tasks-classes-");
             var entries = jar.entries();
             while (entries.hasMoreElements()) {
                 JarEntry entry = entries.nextElement();
                 if (!entry.isDirectory() && wanted(entry.getName())) {
-                    Path target = dir.resolve(entry.getName());
+                    Path target = fresh.resolve(entry.getName());
                     Files.createDirectories(target.getParent());
                     try (InputStream in = jar.getInputStream(entry)) {
                         Files.copy(in, target, StandardCopyOption.REPLACE_EXISTING);
                     }
                 }
             }
-            Files.writeString(done, "");
-            return dir.toString();
+            Files.writeString(fresh.resolve(".complete"), "");
+            try {
+                Files.move(fresh, dir, StandardCopyOption.ATOMIC_MOVE);
+                return dir.toString();
+            } catch (IOException taken) {
+                // another JVM put it there first (or the move is not possible here): use our own copy
+                return Files.exists(dir.resolve(".complete")) ? dir.toString() : fresh.toString();
+            }
         } catch (IOException e) {
             throw new UncheckedIOException("could not prepare the measured JVM's class path: " + e.getMessage(), e);
         }
