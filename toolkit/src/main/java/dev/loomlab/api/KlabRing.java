@@ -9,6 +9,8 @@ import dev.loomlab.measure.Cap;
 import java.util.ArrayList;
 import java.util.List;
 import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.style.markers.SeriesMarkers;
 import tech.tablesaw.api.DoubleColumn;
 import tech.tablesaw.api.IntColumn;
 import tech.tablesaw.api.StringColumn;
@@ -111,8 +113,20 @@ public final class KlabRing implements Displayable {
                 }
             }
         }
-        return Charts.lines("Ring: nanoseconds per hop against N", "N (processes in the ring)", "ns per hop",
-                true, true, series);
+        XYChart chart = Charts.lines("Ring: nanoseconds per hop against N (KLab 2008: diamonds at N = 10 M, same colour as ours)",
+                "N (processes in the ring)", "ns per hop", true, true, series);
+        TasksRuns.emphasizeOurs(chart);
+        for (XYSeries s : chart.getSeriesMap().values()) {
+            if (s.getName().startsWith("KLab")) {
+                XYSeries mine = chart.getSeriesMap().get(s.getName().replace("KLab 2008", "ours"));
+                if (mine != null) {
+                    s.setMarkerColor(mine.getLineColor());
+                    s.setLineColor(mine.getLineColor());
+                }
+                s.setMarker(SeriesMarkers.DIAMOND);
+            }
+        }
+        return chart;
     }
 
     @Override

@@ -11,6 +11,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.style.lines.SeriesLines;
 import tech.tablesaw.api.DoubleColumn;
 import tech.tablesaw.api.IntColumn;
 import tech.tablesaw.api.StringColumn;
@@ -160,8 +162,30 @@ public final class TasksRuns implements Displayable {
         }
         addPublished(series, MillionTasks.SOURCE_2024, null);
         addPublished(series, MillionTasks.SOURCE_2023, List.of(MillionTasks.OPENJDK_2023_VIRTUAL, "Elixir"));
-        return Charts.lines("Peak memory of n concurrent sleeping tasks (ours: sleep " + Durations.format(sleep) + ")",
-                "concurrent tasks", "peak memory, MB", true, true, series);
+        XYChart chart = Charts.lines("Peak memory of n concurrent sleeping tasks (ours: sleep " + Durations.format(sleep)
+                + ", thick lines)", "concurrent tasks", "peak memory, MB", true, true, series);
+        emphasizeOurs(chart);
+        return chart;
+    }
+
+    /** Ours thick and dark, the published lines thin, 2023's dashed, so ours stand out among a dozen. */
+    static void emphasizeOurs(XYChart chart) {
+        java.awt.Color[] ours = {java.awt.Color.BLACK, new java.awt.Color(0xC0, 0x10, 0x10), new java.awt.Color(0x10, 0x30, 0xA0),
+                new java.awt.Color(0x80, 0x40, 0x00)};
+        int i = 0;
+        for (XYSeries s : chart.getSeriesMap().values()) {
+            if (s.getName().startsWith("ours")) {
+                java.awt.Color c = ours[i++ % ours.length];
+                s.setLineColor(c);
+                s.setMarkerColor(c);
+                s.setLineWidth(4f);
+            } else {
+                s.setLineWidth(1.2f);
+                if (s.getName().endsWith("(2023)")) {
+                    s.setLineStyle(SeriesLines.DASH_DASH);
+                }
+            }
+        }
     }
 
     private static void addPublished(List<Series> series, String source, List<String> only) {
