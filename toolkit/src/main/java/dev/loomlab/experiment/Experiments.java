@@ -17,6 +17,7 @@ public final class Experiments {
         register(new BroadcastExperiment());
         register(new PingPongExperiment());
         register(new HibernateExperiment());
+        register(new StateExperiment());
         register(new LimitExperiment());
         register(new TasksExperiment());
         register(new RingExperiment(true));

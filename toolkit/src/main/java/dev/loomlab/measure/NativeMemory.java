@@ -16,7 +16,7 @@ public final class NativeMemory {
     private static final Pattern THREAD = Pattern.compile(
             "-\\s+Thread \\(reserved=(\\d+)KB, committed=(\\d+)KB\\)");
     private static final Pattern STACK = Pattern.compile(
-            "\\(stack: reserved=(\\d+)KB, committed=(\\d+)KB\\)");
+            "\\(stack: reserved=(\\d+)KB, committed=(\\d+)KB");
 
     private NativeMemory() {}
 

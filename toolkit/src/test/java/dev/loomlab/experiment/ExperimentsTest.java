@@ -15,12 +15,12 @@ import org.junit.jupiter.params.provider.EnumSource;
 /** Every experiment at small n, in this JVM: it returns its metrics and leaves no thread behind. */
 class ExperimentsTest {
 
-    private int platformThreadsBefore;
+    private long platformThreadsBefore;
 
     @BeforeEach
     void countThreads() throws InterruptedException {
         startTheSchedulersThreads();
-        platformThreadsBefore = ManagementFactory.getThreadMXBean().getThreadCount();
+        platformThreadsBefore = dev.loomlab.OurThreads.count();
     }
 
     /**
@@ -47,12 +47,12 @@ class ExperimentsTest {
     @AfterEach
     void nothingLeaks() throws InterruptedException {
         long deadline = System.nanoTime() + 5_000_000_000L;
-        while ((Processes.live() != 0 || ManagementFactory.getThreadMXBean().getThreadCount() > platformThreadsBefore)
+        while ((Processes.live() != 0 || dev.loomlab.OurThreads.count() > platformThreadsBefore)
                 && System.nanoTime() < deadline) {
             Thread.sleep(10);
         }
         assertThat(Processes.live()).as("live processes after the experiment").isZero();
-        assertThat(ManagementFactory.getThreadMXBean().getThreadCount()).as("platform threads after the experiment")
+        assertThat(dev.loomlab.OurThreads.count()).as("platform threads after the experiment: " + dev.loomlab.OurThreads.names())
                 .isLessThanOrEqualTo(platformThreadsBefore);
     }
 

@@ -13,11 +13,9 @@ final class NoLeaks {
 
     private NoLeaks() {}
 
-    /** Platform threads alive now, the JDK's process reapers left out. */
+    /** Platform threads alive now, the JDK's own pools left out. */
     static long platformThreads() {
-        return Thread.getAllStackTraces().keySet().stream()
-                .filter(t -> t.isAlive() && !t.getName().startsWith("process reaper"))
-                .count();
+        return dev.loomlab.OurThreads.count();
     }
 
     /** Waits up to 5 s for everything to be back to the baseline, then asserts it is. */
@@ -28,8 +26,7 @@ final class NoLeaks {
             Thread.sleep(10);
         }
         assertThat(Processes.live()).as("processes left alive").isZero();
-        assertThat(platformThreads()).as("platform threads beyond the baseline: " + Thread.getAllStackTraces().keySet()
-                .stream().map(Thread::getName).toList()).isLessThanOrEqualTo(platformThreadsBefore);
+        assertThat(platformThreads()).as("platform threads beyond the baseline: " + dev.loomlab.OurThreads.names()).isLessThanOrEqualTo(platformThreadsBefore);
         assertThat(ProcessHandle.current().descendants().map(ProcessHandle::pid).toList()).as("child JVMs left running")
                 .isEmpty();
     }

@@ -1,0 +1,50 @@
+package dev.loomlab.cli;
+
+import dev.loomlab.experiment.Progress;
+import dev.loomlab.karui.Report;
+import dev.loomlab.karui.ReportJson;
+import dev.loomlab.limits.Containment;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code loomlab containers WHAT}: the Japanese article's section 7 demos, each in child JVMs. */
+@Command(name = "containers", mixinStandardHelpOptions = true,
+        description = {"Containers and caps (the Japanese article's section 7), each demo in child JVMs with small heaps",
+                "and deadlines; real cgroup limits where this machine lets us create them, JVM flags otherwise:",
+                "  cpu         what the JVM derives from 1, 2, 4 CPUs; spawn time at each",
+                "  memory      the heap sized from 512 MB; a full heap (a message) vs a heap bigger than the container (137)",
+                "  off-heap    thread stacks, direct buffers, metaspace: outside -Xmx, inside the container's limit",
+                "  cap         no per-thread cap in a shared heap; a child JVM's -Xmx; the direct-buffer loophole",
+                "  supervise   a heartbeat beside a runaway worker under a supervisor (3 restarts in 60 s)"})
+final class ContainersCommand implements Callable<Integer> {
+
+    @Parameters(paramLabel = "WHAT", description = "cpu, memory, off-heap, cap or supervise")
+    String what;
+
+    @Option(names = "--json", description = "print exactly one JSON object on standard output")
+    boolean json;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        var out = spec.commandLine().getOut();
+        Progress progress = json ? Progress.SILENT : line -> out.println("  | " + line);
+        Report report = switch (what) {
+            case "cpu" -> Containment.cpuLimit(new int[] {1, 2, 4}, dev.loomlab.measure.Cap.atMost(30_000), 3, progress);
+            case "memory" -> Containment.memoryLimit(progress);
+            case "off-heap" -> Containment.offHeap(200, 64, 2_000, progress);
+            case "cap" -> Containment.perProcessCap(progress);
+            case "supervise" -> Containment.supervisedRunaway(3, 60, progress);
+            default -> throw new IllegalArgumentException("unknown containers demo \"" + what + "\": use cpu, memory, off-heap, cap or supervise");
+        };
+        out.println(json ? ReportJson.write(report) : report.toString());
+        out.flush();
+        return 0;
+    }
+}

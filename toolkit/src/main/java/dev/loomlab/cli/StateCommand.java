@@ -1,0 +1,53 @@
+package dev.loomlab.cli;
+
+import dev.loomlab.experiment.Progress;
+import dev.loomlab.karui.Lightness;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code loomlab state}: processes each holding a list; bytes per process per list size. */
+@Command(name = "state", mixinStandardHelpOptions = true,
+        description = {"n idle processes each holding a list of m elements: bytes per process per list size.",
+                "Without --m: one fresh JVM per size in --sizes (and none), as a table beside the article's BEAM growth.",
+                "With --m: that one size, as any experiment (--json, --repeat, --kind virtual)."})
+final class StateCommand implements Callable<Integer> {
+
+    @Option(names = "--n", defaultValue = "10000", paramLabel = "N", description = "processes (fewer for big lists). Default: ${DEFAULT-VALUE}")
+    long n;
+
+    @Option(names = "--m", paramLabel = "M", description = "one list size only")
+    Long m;
+
+    @Option(names = "--sizes", defaultValue = "10,100,1000,10000", paramLabel = "LIST", split = ",",
+            description = "list sizes to compare. Default: ${DEFAULT-VALUE}")
+    List<Integer> sizes;
+
+    @Mixin
+    CommonOptions options;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+        if (m != null) {
+            return ExperimentRunner.run(options.spec("state", n).withM(m), options, spec.commandLine().getOut());
+        }
+        options.applyCap();
+        if (n > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException("--n is too large: " + n);
+        }
+        dev.loomlab.measure.Cap.check("n", n, 1_000);
+        var out = spec.commandLine().getOut();
+        Progress progress = options.json ? Progress.SILENT : line -> out.println("  | " + line);
+        var report = Lightness.state(sizes.stream().mapToInt(Integer::intValue).toArray(), (int) n, progress);
+        out.println(options.json ? dev.loomlab.karui.ReportJson.write(report) : report.toString());
+        out.flush();
+        return 0;
+    }
+}

@@ -1,0 +1,11 @@
+package dev.loomlab.limits;
+
+/** A tiny class that {@link OffHeapDemo} defines again and again as hidden classes, to fill metaspace. */
+final class Blob {
+
+    private Blob() {}
+
+    static int answer() {
+        return 42;
+    }
+}

@@ -1,0 +1,131 @@
+package dev.loomlab.limits;
+
+import dev.loomlab.display.Charts;
+import dev.loomlab.display.Series;
+import dev.loomlab.experiment.Progress;
+import dev.loomlab.karui.Report;
+import dev.loomlab.measure.Units;
+import dev.loomlab.reference.PublishedFigure;
+import dev.loomlab.reference.PublishedFigures;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import tech.tablesaw.api.StringColumn;
+import tech.tablesaw.api.Table;
+
+/** Sections 7.4 and 7.5: no per-process cap in a shared heap; a child JVM as the real one; a supervised runaway. */
+final class Caps {
+
+    private Caps() {}
+
+    /** No per-thread cap in a shared heap; the true analogue of max_heap_size is a child JVM; the direct-buffer loophole. */
+    static Report perProcessCap(Progress progress) {
+        StringColumn what = StringColumn.create("case");
+        StringColumn setting = StringColumn.create("JVM setting");
+        StringColumn result = StringColumn.create("what happened");
+        StringColumn beam = StringColumn.create("BEAM (article)");
+        DemoRun shared = DemoRun.launch(List.of(), SharedHeapDemo.class, List.of("8", "3"),
+                List.of("-Xmx96m", "-XX:-ExitOnOutOfMemoryError"), Rows.DEADLINE, progress);
+        Rows.add4(what, setting, result, beam, "allocation accounting, platform thread", "ThreadMXBean.getCurrentThreadAllocatedBytes()",
+                shared.get("platformThreadAllocatedBytes") + " bytes", "max_heap_size watches each process's heap");
+        Rows.add4(what, setting, result, beam, "allocation accounting, virtual thread", "getCurrentThreadAllocatedBytes() / getThreadAllocatedBytes(id)",
+                shared.get("virtualCurrentThreadAllocatedBytes") + " / " + shared.get("virtualThreadAllocatedBytesById")
+                        + " (-1: not supported for virtual threads)", "");
+        for (int round = 1; round <= 3; round++) {
+            String r = shared.get("round" + round + ".runaway");
+            if (r.isEmpty()) {
+                continue;
+            }
+            Rows.add4(what, setting, result, beam, "one shared heap, round " + round + ": runaway + 8 bystanders", "-Xmx96m, no exit on OOM",
+                    "runaway ended: " + r + "; bystanders that got the OutOfMemoryError instead: " + shared.get("round" + round + ".bystandersHit") + " of 8",
+                    round == 1 ? "only the process over its max_heap_size is killed" : "");
+        }
+        DemoRun heap = DemoRun.launch(List.of(), RunawayDemo.class, List.of("heap", "1024"), List.of(Rows.SMALL_DEMO_HEAP, "-XX:-ExitOnOutOfMemoryError"), Rows.DEADLINE, progress);
+        Rows.add4(what, setting, result, beam, "the runaway in its own child JVM (the analogue of max_heap_size + kill)", Rows.SMALL_DEMO_HEAP,
+                heap.ending() + " after " + heap.get("heldMiB") + " MiB; " + heap.get("stoppedBy") + "; the parent went on",
+                vmBytes("vmBytesAfterKill"));
+        DemoRun direct = DemoRun.launch(List.of(), RunawayDemo.class, List.of("direct", "1024"), List.of(Rows.SMALL_DEMO_HEAP), Rows.DEADLINE, progress);
+        Rows.add4(what, setting, result, beam, "the binary loophole: direct ByteBuffers, 4 MiB each", Rows.SMALL_DEMO_HEAP + " only",
+                direct.ending() + " after " + (long) direct.number("heldMiB") + " MiB outside the heap; " + direct.get("stoppedBy"),
+                vmBytes("vmBytesWithBinaries"));
+        DemoRun capped = DemoRun.launch(List.of(), RunawayDemo.class, List.of("direct", "1024"),
+                List.of(Rows.SMALL_DEMO_HEAP, "-XX:MaxDirectMemorySize=16m"), Rows.DEADLINE, progress);
+        Rows.add4(what, setting, result, beam, "the loophole closed: direct buffers with their own cap", Rows.SMALL_DEMO_HEAP + " -XX:MaxDirectMemorySize=16m",
+                capped.ending() + " after " + (long) capped.number("heldMiB") + " MiB; " + capped.get("stoppedBy"),
+                "include_shared_binaries: true stops it near 230 MB");
+        DemoRun nativeRun = DemoRun.launch(List.of(), RunawayDemo.class, List.of("native", "128"), List.of(Rows.SMALL_DEMO_HEAP), Rows.DEADLINE, progress);
+        Rows.add4(what, setting, result, beam, "native memory (FFM Arena), 4 MiB each", Rows.SMALL_DEMO_HEAP + " (no JVM limit applies)",
+                nativeRun.ending() + " after " + (long) nativeRun.number("heldMiB") + " MiB; stopped by: " + nativeRun.get("stoppedBy"),
+                "only the container's limit stops this");
+        return new Report(Table.create("A cap per process: one shared heap has none; a child JVM with its own -Xmx is the real one",
+                what, setting, result, beam), null, List.of(
+                "Who gets the OutOfMemoryError in a shared heap is whoever allocates when the heap is full: usually the runaway (it allocates most), not always.",
+                "Every risky run here is a child JVM with -Xmx64m or -Xmx96m and a deadline."));
+    }
+
+
+    private static final Pattern HEARTBEAT = Pattern.compile("\\s*([0-9.]+) s\\s+\\[heartbeat\\] \\d+ / heap used (\\d+) MB");
+
+    /** A heartbeat beside a runaway worker under one supervisor (max_restarts 3 in 60 s), in a child JVM. */
+    static Report supervisedRunaway(int maxRestarts, int maxSeconds, Progress progress) {
+        if (maxRestarts < 0 || maxRestarts > 100 || maxSeconds < 1) {
+            throw new IllegalArgumentException("max restarts 0..100 and seconds >= 1, got " + maxRestarts + ", " + maxSeconds);
+        }
+        DemoRun run = DemoRun.launch(List.of(), SupervisedRunawayDemo.class, List.of(String.valueOf(maxRestarts), String.valueOf(maxSeconds)),
+                List.of(Rows.SMALL_DEMO_HEAP, "-XX:-ExitOnOutOfMemoryError"), Duration.ofSeconds(30), progress);
+        StringColumn time = StringColumn.create("time");
+        StringColumn line = StringColumn.create("log (child JVM, -Xmx64m)");
+        List<Number> xs = new ArrayList<>();
+        List<Number> ys = new ArrayList<>();
+        List<String> lines = new ArrayList<>(run.log());
+        // lines from different threads can reach stderr out of order: sort by their own timestamps
+        lines.sort(java.util.Comparator.comparingDouble(Caps::seconds));
+        for (String l : lines) {
+            Matcher m = HEARTBEAT.matcher(l);
+            if (m.find()) {
+                xs.add(Double.parseDouble(m.group(1)));
+                ys.add(Double.parseDouble(m.group(2)));
+            }
+            int split = l.indexOf(" s  ");
+            time.append(split > 0 ? l.substring(0, split).trim() + " s" : "");
+            line.append(split > 0 ? l.substring(split + 4) : l);
+        }
+        time.append("end");
+        line.append(String.format("child JVM: exit code %d; supervisor reason: %s; gave up after %.2f s", run.run().exitCode(),
+                run.get("supervisorExit"), run.number("secondsToGiveUp")));
+        double beamMb = PublishedFigures.of("supervise", "maxVmBytes").stream().mapToDouble(PublishedFigure::value).findFirst().orElse(Double.NaN) / (1 << 20);
+        time.append("BEAM");
+        line.append(String.format("article: heap at most %.0f MB, gave up after %.1f s, exit 1 with shutdown instead of 137", beamMb,
+                PublishedFigures.of("supervise", "secondsToGiveUp").stream().mapToDouble(PublishedFigure::value).findFirst().orElse(Double.NaN)));
+        List<Number> limitY = new ArrayList<>();
+        List<Number> beamY = new ArrayList<>();
+        for (int i = 0; i < xs.size(); i++) {
+            limitY.add(64);
+            beamY.add(beamMb);
+        }
+        var chart = Charts.lines("Heap used, read by the heartbeat every 50 ms", "seconds",
+                "MB", false, false, List.of(new Series("JVM heap used (heartbeat)", xs, ys), new Series("-Xmx64m", xs, limitY),
+                        new Series("BEAM VM total at most (article)", xs, beamY)));
+        return new Report(Table.create("A supervised runaway: restarted, then given up on with a reason", time, line), chart, List.of(
+                "the worker keeps 1 MiB chunks until the shared heap refuses one; its OutOfMemoryError ends it (its exit reason), the supervisor restarts it",
+                "the heap cap is the whole JVM's: a bystander can be the one refused (then the log says so); a per-process cap needs a child JVM"));
+    }
+
+    /** The leading "  0.123 s" of a log line, or infinity. */
+    private static double seconds(String line) {
+        int split = line.indexOf(" s  ");
+        try {
+            return split > 0 ? Double.parseDouble(line.substring(0, split).trim()) : Double.POSITIVE_INFINITY;
+        } catch (NumberFormatException e) {
+            return Double.POSITIVE_INFINITY;
+        }
+    }
+
+    private static String vmBytes(String metric) {
+        return PublishedFigures.of("max-heap", metric).stream().findFirst()
+                .map(f -> Units.bytes(f.value()) + ": " + f.note()).orElse("");
+    }
+
+}

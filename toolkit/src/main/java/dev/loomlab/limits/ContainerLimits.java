@@ -1,0 +1,184 @@
+package dev.loomlab.limits;
+
+import dev.loomlab.experiment.Progress;
+import dev.loomlab.karui.Report;
+import dev.loomlab.reference.PublishedFigure;
+import dev.loomlab.reference.PublishedFigures;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import tech.tablesaw.api.DoubleColumn;
+import tech.tablesaw.api.IntColumn;
+import tech.tablesaw.api.StringColumn;
+import tech.tablesaw.api.Table;
+
+/** Sections 7.1 and 7.2: what the JVM derives from CPU and memory limits, and memory outside the heap. */
+final class ContainerLimits {
+
+    private ContainerLimits() {}
+
+    /** What the JVM derives from a CPU count, simulated with -XX:ActiveProcessorCount and, where possible, a real quota. */
+    static Report cpuLimit(int[] cpus, int n, int runs, Progress progress) {
+        if (cpus.length == 0) {
+            throw new IllegalArgumentException("give at least one CPU count");
+        }
+        if (n < 1 || runs < 1 || runs > 10) {
+            throw new IllegalArgumentException("n must be at least 1 and runs between 1 and 10, got n=" + n + ", runs=" + runs);
+        }
+        StringColumn how = StringColumn.create("CPU limit set by");
+        IntColumn cpuCol = IntColumn.create("CPUs");
+        IntColumn seen = IntColumn.create("availableProcessors");
+        IntColumn carriers = IntColumn.create("carriers");
+        StringColumn gc = StringColumn.create("GC");
+        StringColumn gcThreads = StringColumn.create("GC threads (parallel / concurrent)");
+        StringColumn jit = StringColumn.create("JIT threads");
+        DoubleColumn first = DoubleColumn.create("ns/spawn run 1");
+        DoubleColumn warm = DoubleColumn.create("ns/spawn warm median");
+        DoubleColumn beam = DoubleColumn.create("BEAM ns/spawn (article)");
+        StringColumn beamSched = StringColumn.create("BEAM schedulers / Go 1.25 GOMAXPROCS (article)");
+        int host = Runtime.getRuntime().availableProcessors();
+        List<int[]> plan = new ArrayList<>();
+        for (int c : cpus) {
+            if (c < 1 || c > 1024) {
+                throw new IllegalArgumentException("a CPU count must be between 1 and 1024, got " + c);
+            }
+            plan.add(new int[] {c, 0});
+        }
+        boolean real = Cgroups.writable("cpu").isPresent();
+        if (real) {
+            for (int c : cpus) {
+                if (c <= host) {
+                    plan.add(new int[] {c, 1});
+                }
+            }
+        }
+        for (int[] step : plan) {
+            int c = step[0];
+            boolean quota = step[1] == 1;
+            List<String> flags = new ArrayList<>(List.of("--add-opens", "java.base/java.lang=ALL-UNNAMED"));
+            List<String> wrapper = List.of();
+            Optional<Cgroups.Group> group = quota ? Cgroups.limited("cpu", g -> g.limitCpus(c)) : Optional.empty();
+            if (quota && group.isEmpty()) {
+                continue; // the quota could not be written: the simulated row for c stands
+            }
+            try {
+                if (group.isPresent()) {
+                    wrapper = group.get().wrapper();
+                } else {
+                    flags.add("-XX:ActiveProcessorCount=" + c);
+                }
+                DemoRun run = DemoRun.launch(wrapper, CpuProbe.class, List.of(String.valueOf(n), String.valueOf(runs)),
+                        flags, Rows.DEADLINE, progress);
+                how.append(group.isPresent() ? "cgroup CPU quota (CFS)" : "-XX:ActiveProcessorCount (simulated)");
+                cpuCol.append(c);
+                seen.append((int) run.number("availableProcessors"));
+                carriers.append((int) run.number("carriers"));
+                gc.append(run.get("gc"));
+                gcThreads.append(run.get("parallelGcThreads") + " / " + run.get("concGcThreads"));
+                jit.append(run.get("compilerThreads"));
+                first.append(Math.round(run.number("nsPerSpawnFirst")));
+                warm.append(Math.round(run.number("nsPerSpawnWarm")));
+                beam.append(PublishedFigures.of("cpu-limit", "nsPerSpawn").stream()
+                        .filter(f -> f.n() != null && f.n() == c).mapToDouble(PublishedFigure::value).findFirst().orElse(Double.NaN));
+                beamSched.append(c + " / " + Math.max(2, c) + " (Go 1.24: the host's count)");
+            } finally {
+                group.ifPresent(Cgroups.Group::close);
+            }
+        }
+        return new Report(Table.create(String.format("What the JVM derives from its CPUs (%,d spawns x %d runs per JVM; host has %d)",
+                n, runs, host), how, cpuCol, seen, carriers, gc, gcThreads, jit, first, warm, beam, beamSched), null, List.of(
+                real ? "real quotas come from a fresh cpu cgroup per child (only up to the host's " + host + " CPUs); the others are simulated with -XX:ActiveProcessorCount"
+                        : Cgroups.whyNot("cpu") + " (-XX:ActiveProcessorCount)",
+                "availableProcessors follows the quota (rounded up), and from it the carriers, the GC's threads, the JIT's threads, and with 1 CPU even the GC itself (Serial)",
+                "spawn times change from run to run: compare the warm medians, as the article learned to"));
+    }
+
+
+    /** Max heap derived from 512 MB, a heap that fills (a visible error), and a heap bigger than the container (a silent kill). */
+    static Report memoryLimit(Progress progress) {
+        StringColumn setting = StringColumn.create("setting");
+        StringColumn seen = StringColumn.create("memory the JVM sees");
+        StringColumn heap = StringColumn.create("max heap it chose");
+        StringColumn outcome = StringColumn.create("when it fills");
+        StringColumn detail = StringColumn.create("detail");
+        DemoRun probe = DemoRun.launch(List.of(), MemoryProbe.class, List.of(), List.of("-XX:MaxRAM=512m"), Rows.DEADLINE, progress);
+        Rows.row(setting, seen, heap, outcome, detail, "-XX:MaxRAM=512m (simulated 512 MB machine)", Rows.bytes(probe.number("physicalMemorySeen")),
+                Rows.bytes(probe.number("maxHeap")), "", "MaxRAM changes only the heap's sizing, not what the OS reports; GC " + probe.get("gc") + "; the heap is 25% of RAM by default (MaxRAMPercentage)");
+        Optional<Cgroups.Group> group = Cgroups.limited("memory", g -> g.limitMemory(512L << 20));
+        try {
+            if (group.isPresent()) {
+                DemoRun real = DemoRun.launch(group.get().wrapper(), MemoryProbe.class, List.of(), List.of(), Rows.DEADLINE, progress);
+                Rows.row(setting, seen, heap, outcome, detail, "a real memory cgroup limited to 512 MB", Rows.bytes(real.number("physicalMemorySeen")),
+                        Rows.bytes(real.number("maxHeap")), "", "read from the cgroup by the JVM itself (container support), GC " + real.get("gc"));
+                DemoRun fill = DemoRun.launch(group.get().wrapper(), HeapFillDemo.class, List.of("64", "100000"), List.of("-XX:-ExitOnOutOfMemoryError"), Rows.DEADLINE, progress);
+                Rows.row(setting, seen, heap, outcome, detail, "the same cgroup, processes holding 64 KiB each", "512 MB",
+                        Rows.bytes(fill.number("maxHeap")), fill.ending(), String.format("%,.0f processes; %s", fill.number("processes"), fill.get("stoppedBy")));
+            } else {
+                DemoRun fill = DemoRun.launch(List.of(), HeapFillDemo.class, List.of("64", "100000"), List.of("-XX:MaxRAM=512m", "-XX:-ExitOnOutOfMemoryError"), Rows.DEADLINE, progress);
+                Rows.row(setting, seen, heap, outcome, detail, "-XX:MaxRAM=512m, processes holding 64 KiB each", "512 MB",
+                        Rows.bytes(fill.number("maxHeap")), fill.ending(), String.format("%,.0f processes; %s", fill.number("processes"), fill.get("stoppedBy")));
+            }
+        } finally {
+            group.ifPresent(Cgroups.Group::close);
+        }
+        Optional<Cgroups.Group> small = Cgroups.limited("memory", g -> g.limitMemory(256L << 20));
+        try {
+            if (small.isPresent()) {
+                DemoRun killed = DemoRun.launch(small.get().wrapper(), HeapFillDemo.class, List.of("64", "100000"),
+                        List.of("-Xmx1g", "-XX:-ExitOnOutOfMemoryError"), Rows.DEADLINE, progress);
+                Rows.row(setting, seen, heap, outcome, detail, "a real 256 MB cgroup, but -Xmx1g (a heap the container cannot hold)", "256 MB", "1.0 GiB",
+                        killed.ending(), killed.run().exitCode() == 137 ? String.format("after about %,.0f processes; the BEAM case: nothing in the log, only the exit code", killed.number("processes"))
+                                : "the kernel refused earlier: " + killed.jvmMessage());
+            } else {
+                Rows.row(setting, seen, heap, outcome, detail, "a heap bigger than the container", "", "", "not run",
+                        Cgroups.whyNot("memory") + ": the kernel's SIGKILL (exit 137) cannot be shown without a real limit");
+            }
+        } finally {
+            small.ifPresent(Cgroups.Group::close);
+        }
+        publishedRow(setting, seen, heap, outcome, detail, "memory-limit", "processesAtKill");
+        return new Report(Table.create("The memory limit: the JVM reads it and sizes its heap; a full heap says so", setting, seen, heap, outcome, detail),
+                null, List.of("The heap-filling child turns off the toolkit's -XX:+ExitOnOutOfMemoryError to catch the error and report its message and count;"
+                        + " with it on, the JVM ends at once with exit code 3 and the message; either way it is said, not a silent 137."));
+    }
+
+    /** Memory outside the heap that a container still counts: thread stacks, direct buffers, metaspace. */
+    static Report offHeap(int threads, int directMiB, int classes, Progress progress) {
+        if (threads < 1 || threads > 2000 || directMiB < 1 || directMiB > 512 || classes < 1 || classes > 50_000) {
+            throw new IllegalArgumentException("threads 1..2000, direct MiB 1..512, classes 1..50,000; got "
+                    + threads + ", " + directMiB + ", " + classes);
+        }
+        DemoRun run = DemoRun.launch(List.of(), OffHeapDemo.class,
+                List.of(String.valueOf(threads), String.valueOf(directMiB), String.valueOf(classes)),
+                List.of(Rows.SMALL_DEMO_HEAP, "-XX:NativeMemoryTracking=summary", "-XX:MaxDirectMemorySize=" + (directMiB + 16) + "m"),
+                Rows.DEADLINE, progress);
+        StringColumn what = StringColumn.create("added");
+        StringColumn heap = StringColumn.create("heap grew");
+        StringColumn nmt = StringColumn.create("outside the heap (NMT)");
+        StringColumn rss = StringColumn.create("RSS grew");
+        StringColumn capped = StringColumn.create("capped by");
+        offRow(what, heap, nmt, rss, capped, run, "threads", threads + " platform threads (1 MiB stacks, parked)",
+                "thread stacks " + Rows.bytes(run.number("threads.stacks")), "ulimit -u, pids.max, -Xss per thread; not -Xmx");
+        offRow(what, heap, nmt, rss, capped, run, "direct", directMiB + " MiB of direct ByteBuffers",
+                "Other " + Rows.bytes(run.number("direct.other")), "-XX:MaxDirectMemorySize (default: the max heap); not -Xmx");
+        offRow(what, heap, nmt, rss, capped, run, "classes", classes + " hidden classes",
+                "Metaspace " + Rows.bytes(run.number("classes.metaspace")), "-XX:MaxMetaspaceSize (default: unlimited); not -Xmx");
+        return new Report(Table.create("Memory outside the heap, measured in a child JVM with -Xmx64m: " + run.ending(), what, heap, nmt, rss, capped),
+                null, List.of("A container's limit counts the whole process (RSS), not the heap: size -Xmx (or MaxRAMPercentage) to leave room for these."));
+    }
+
+    private static void offRow(StringColumn what, StringColumn heap, StringColumn nmt, StringColumn rss, StringColumn capped,
+                               DemoRun run, String key, String label, String outside, String cap) {
+        what.append(label);
+        heap.append(Rows.bytes(run.number(key + ".heap")));
+        nmt.append(outside);
+        rss.append(Rows.bytes(run.number(key + ".rss")));
+        capped.append(cap);
+    }
+
+    private static void publishedRow(StringColumn a, StringColumn b, StringColumn c, StringColumn d, StringColumn e, String experiment, String metric) {
+        PublishedFigures.of(experiment, metric).stream().findFirst().ifPresent(f ->
+                Rows.row(a, b, c, d, e, "article: " + f.runtime(), "512 MB", "(BEAM has no heap limit)", "killed by the kernel (exit 137), no log", f.note()));
+    }
+
+}

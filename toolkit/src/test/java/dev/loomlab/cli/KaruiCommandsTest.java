@@ -1,0 +1,65 @@
+package dev.loomlab.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.loomlab.measure.Cap;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** Notebook 02's commands: state, kinds, threads-limit, containers; JSON output and bad input. */
+class KaruiCommandsTest {
+
+    private final StringWriter out = new StringWriter();
+    private final StringWriter err = new StringWriter();
+
+    @AfterEach
+    void restoreCap() {
+        Cap.set(Cap.DEFAULT);
+    }
+
+    private int run(String... args) {
+        var cli = LoomlabCommand.commandLine();
+        cli.setOut(new PrintWriter(out, true));
+        cli.setErr(new PrintWriter(err, true));
+        return cli.execute(args);
+    }
+
+    @Test
+    void stateWithOneSizeIsAnExperimentWithJson() throws Exception {
+        assertThat(run("state", "--n", "300", "--m", "100", "--json", "--no-baseline")).as(err.toString()).isZero();
+        JsonNode json = new ObjectMapper().readTree(out.toString());
+        assertThat(json.get("experiment").asText()).isEqualTo("state");
+        assertThat(json.get("bytesPerProcess").asDouble()).isPositive();
+    }
+
+    @Test
+    void stateOverSizesIsOneJsonReport() throws Exception {
+        assertThat(run("state", "--n", "200", "--sizes", "10,100", "--json")).as(err.toString()).isZero();
+        JsonNode json = new ObjectMapper().readTree(out.toString());
+        assertThat(json.get("rows")).hasSize(3);
+        assertThat(json.get("title").asText()).startsWith("State held by a process");
+    }
+
+    @Test
+    void kindsIsOneJsonReport() throws Exception {
+        assertThat(run("kinds", "--n", "300", "--platform-n", "10", "--json")).as(err.toString()).isZero();
+        JsonNode json = new ObjectMapper().readTree(out.toString());
+        assertThat(json.get("rows")).hasSize(6);
+    }
+
+    @Test
+    void badInputIsUsageWithAClearMessage() {
+        assertThat(run("state", "--m", "-1")).isEqualTo(LoomlabCommand.USAGE);
+        assertThat(err.toString()).contains("list size (--m)");
+        assertThat(run("threads-limit", "--ceiling", "5")).isEqualTo(LoomlabCommand.USAGE);
+        assertThat(err.toString()).contains("between 64 and 4096");
+        assertThat(run("containers", "everything")).isEqualTo(LoomlabCommand.USAGE);
+        assertThat(err.toString()).contains("use cpu, memory, off-heap, cap or supervise");
+        assertThat(run("kinds", "--n", "200000")).isEqualTo(LoomlabCommand.USAGE);
+        assertThat(err.toString()).contains("above the cap");
+    }
+}
