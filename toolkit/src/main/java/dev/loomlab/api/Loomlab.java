@@ -36,6 +36,8 @@ import tech.tablesaw.api.Table;
  * hibernate(100_000)          // memory per hibernated process
  * load(LoadKind.VIRTUAL, 1, 0, 1)   // round trip with 0 and 1 busy loops on 1 carrier: the second starves
  * supervise()                 // kill a supervised counter until the supervisor gives up
+ * tasks(100_000)              // 100,000 sleeping virtual threads in a whole JVM: its peak memory
+ * ringHibernated(10_000, 10)  // the ring, processes hibernating between messages
  * try (var idle = spawnIdle(10_000)) { idle.bytesPerProcess(); }   // live, in this JVM
  * }</pre>
  * Measurements run in a fresh child JVM (killed at its deadline) unless called through
@@ -149,6 +151,24 @@ public final class Loomlab {
     /** n hibernated processes in a fresh JVM: {@code bytesPerProcess}. */
     public static Measurement hibernate(int n) {
         return measure(ExperimentSpec.of("hibernate", n));
+    }
+
+    /**
+     * The million-tasks benchmark: n virtual threads that each sleep 10 s, in a whole fresh JVM
+     * with no flags; {@code peakRssBytes} (the kernel's high-water mark) and {@code heapAfterGcBytes}.
+     */
+    public static Measurement tasks(int n) {
+        return tasks(n, Kind.VIRTUAL, Duration.ofSeconds(10));
+    }
+
+    /** n sleeping tasks of a kind (virtual: the benchmark's program; process; platform), each sleeping {@code sleep}. */
+    public static Measurement tasks(int n, Kind kind, Duration sleep) {
+        return measure(MillionTasks.spec(n, kind, sleep));
+    }
+
+    /** KLab's hibernated ring: a token m times round n processes that hibernate between messages. */
+    public static Measurement ringHibernated(int n, int m) {
+        return measure(ExperimentSpec.of("ring-hibernated", n).withM(m));
     }
 
     /**

@@ -88,18 +88,29 @@ public final class ChildJvm {
         return launch(List.of(), mainClass, args, jvmFlags, deadline, progress);
     }
 
+    /** The same with a class path of the caller's choice (e.g. a minimal one, for a footprint measurement). */
+    public static ChildRun launch(String mainClass, List<String> args, List<String> jvmFlags, Duration deadline,
+                                  Progress progress, String classPath) {
+        return launch(List.of(), mainClass, args, jvmFlags, deadline, progress, classPath);
+    }
+
     /**
      * As {@link #launch(String, List, List, Duration, Progress)}, with the java command run through
      * {@code wrapper} (e.g. a shell that moves itself into a cgroup, then execs the rest).
      */
     public static ChildRun launch(List<String> wrapper, String mainClass, List<String> args, List<String> jvmFlags,
                                   Duration deadline, Progress progress) {
+        return launch(wrapper, mainClass, args, jvmFlags, deadline, progress, classPath());
+    }
+
+    private static ChildRun launch(List<String> wrapper, String mainClass, List<String> args, List<String> jvmFlags,
+                                   Duration deadline, Progress progress, String classPath) {
         List<String> command = new ArrayList<>(wrapper);
         command.add(javaExecutable());
         command.add("-XX:+ExitOnOutOfMemoryError");
         command.addAll(jvmFlags);
         command.add("-cp");
-        command.add(classPath());
+        command.add(classPath);
         command.add(mainClass);
         command.addAll(args);
         long start = System.nanoTime();

@@ -73,7 +73,7 @@ final class ExperimentRunner {
     }
 
     private static boolean hasBaseline(String experiment) {
-        return !experiment.equals("hibernate") && !experiment.equals("limit");
+        return !experiment.equals("hibernate") && !experiment.equals("limit") && !experiment.equals("ring-hibernated");
     }
 
     /** Ours beside the raw baseline, measured in the same run, with the ratio. */

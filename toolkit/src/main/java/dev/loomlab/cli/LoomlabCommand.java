@@ -14,6 +14,7 @@ import picocli.CommandLine.Command;
                 "each run in a fresh JVM that is killed at its deadline."},
         subcommands = {SpawnCommand.class, RingCommand.class, BroadcastCommand.class, PingPongCommand.class,
                 HibernateCommand.class, LimitCommand.class, LoadCommand.class, SuperviseCommand.class,
+                TasksCommand.class,
                 ReportCommand.class, CompareCommand.class, EnvCommand.class, PublishedCommand.class,
                 StateCommand.class, KindsCommand.class, ThreadsLimitCommand.class, ContainersCommand.class},
         footer = {"", "Examples:", "  loomlab spawn --n 100000", "  loomlab spawn --n 100000 --kind virtual --repeat 3",
@@ -33,7 +34,7 @@ public final class LoomlabCommand implements Runnable {
     @Override
     public void run() {
         throw new CommandLine.ParameterException(spec.commandLine(), "name an experiment: spawn, ring, broadcast, pingpong, "
-                + "hibernate, limit, load, supervise (or report, compare, env, published)");
+                + "hibernate, limit, load, supervise, tasks (or report, compare, env, published)");
     }
 
     public static void main(String[] args) {

@@ -15,8 +15,12 @@ final class RingCommand extends ExperimentCommand {
     @Option(names = "--m", defaultValue = "1", paramLabel = "M", description = "times round the ring. Default: ${DEFAULT-VALUE}")
     long m;
 
+    @Option(names = "--hibernate", description = "processes hibernate between messages (KLab's hibernated ring): "
+            + "each hop starts a new virtual thread")
+    boolean hibernate;
+
     @Override
     ExperimentSpec experiment() {
-        return options.spec("ring", n).withM(m);
+        return options.spec(hibernate ? "ring-hibernated" : "ring", n).withM(m);
     }
 }

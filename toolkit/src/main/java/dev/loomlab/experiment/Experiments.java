@@ -19,6 +19,8 @@ public final class Experiments {
         register(new HibernateExperiment());
         register(new StateExperiment());
         register(new LimitExperiment());
+        register(new TasksExperiment());
+        register(new RingExperiment(true));
     }
 
     private Experiments() {}

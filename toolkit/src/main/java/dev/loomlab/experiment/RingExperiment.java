@@ -2,6 +2,9 @@ package dev.loomlab.experiment;
 
 import dev.loomlab.measure.Cap;
 import dev.loomlab.measure.Parked;
+import dev.loomlab.process.Pid;
+import dev.loomlab.process.ProcessBody;
+import dev.loomlab.process.Processes;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -13,21 +16,39 @@ import java.util.concurrent.TimeoutException;
 /**
  * The ring: n units, each forwarding what it receives to the next; a token goes round m times,
  * n×m hops in all (the French article's ring with m = 1, the KLab/Programming Erlang N×M ring).
+ * The hibernated ring ({@code ring-hibernated}, {@code ring --hibernate}) is KLab's second table:
+ * toolkit processes that hibernate between messages, so every hop starts a new virtual thread
+ * in the process's resume function, as {@code erlang:hibernate/3} does.
  */
 final class RingExperiment implements Experiment {
 
+    private final boolean hibernating;
+
+    RingExperiment() {
+        this(false);
+    }
+
+    RingExperiment(boolean hibernating) {
+        this.hibernating = hibernating;
+    }
+
     @Override
     public String name() {
-        return "ring";
+        return hibernating ? "ring-hibernated" : "ring";
     }
 
     @Override
     public String description() {
-        return "a token goes m times round a ring of n processes: ns per hop";
+        return hibernating ? "a token goes m times round a ring of n processes that hibernate between messages: ns per hop"
+                : "a token goes m times round a ring of n processes: ns per hop";
     }
 
     @Override
     public void validate(ExperimentSpec spec) {
+        if (hibernating && spec.kind() != Kind.PROCESS) {
+            throw new IllegalArgumentException("a hibernated ring is made of toolkit processes: use --kind process "
+                    + "(a virtual or platform thread cannot give its stack back between messages)");
+        }
         Cap.check("n", spec.n(), spec.kind() == Kind.PLATFORM ? 20_000 : 1_000);
         if (spec.m() < 1) {
             throw new IllegalArgumentException("m (times round the ring) must be at least 1, got " + spec.m());
@@ -36,6 +57,9 @@ final class RingExperiment implements Experiment {
 
     @Override
     public Map<String, Double> runOnce(ExperimentSpec spec, Progress progress) throws Exception {
+        if (hibernating) {
+            return runHibernated(spec);
+        }
         int n = (int) spec.n();
         long hops = spec.n() * spec.m();
         Worker[] ring = new Worker[n];
@@ -73,8 +97,77 @@ final class RingExperiment implements Experiment {
         }
     }
 
+    private static Map<String, Double> runHibernated(ExperimentSpec spec) throws Exception {
+        int n = (int) spec.n();
+        long hops = spec.n() * spec.m();
+        Pid[] ring = new Pid[n];
+        CountDownLatch done = new CountDownLatch(1);
+        ProcessBody[] forward = new ProcessBody[n];
+        try {
+            long spawnStart = System.nanoTime();
+            for (int i = 0; i < n; i++) {
+                int next = (i + 1) % n;
+                int self = i;
+                forward[i] = me -> {
+                    long left = (Long) me.receive();
+                    if (left == 0) {
+                        done.countDown();
+                    } else {
+                        ring[next].send(left - 1);
+                    }
+                    me.hibernate(forward[self]);
+                };
+                ProcessBody first = forward[i];
+                ring[i] = Processes.spawn(me -> me.hibernate(first));
+            }
+            long spawnNanos = System.nanoTime() - spawnStart;
+            awaitHibernated(ring, Duration.ofSeconds(60));
+            long start = System.nanoTime();
+            ring[0].send(hops - 1);
+            if (!done.await(spec.deadline().toMillis(), TimeUnit.MILLISECONDS)) {
+                throw new TimeoutException("the token did not complete " + hops + " hops within " + spec.deadline());
+            }
+            long elapsed = System.nanoTime() - start;
+            Map<String, Double> metrics = new LinkedHashMap<>();
+            metrics.put("nsPerHop", (double) elapsed / hops);
+            metrics.put("totalMillis", elapsed / 1e6);
+            metrics.put("nsPerHopWithSpawn", (double) (elapsed + spawnNanos) / hops);
+            return metrics;
+        } finally {
+            for (Pid pid : ring) {
+                if (pid != null) {
+                    pid.kill();
+                }
+            }
+            for (Pid pid : ring) {
+                if (pid != null) {
+                    pid.awaitExit(Duration.ofSeconds(30));
+                }
+            }
+        }
+    }
+
+    private static void awaitHibernated(Pid[] pids, Duration deadline) throws TimeoutException, InterruptedException {
+        long end = System.nanoTime() + deadline.toNanos();
+        for (int i = 0; i < pids.length; ) {
+            if (pids[i].isHibernated()) {
+                i++;
+            } else if (System.nanoTime() - end > 0) {
+                throw new TimeoutException(String.format("only %,d of %,d processes hibernated within %s", i, pids.length, deadline));
+            } else {
+                Thread.sleep(1);
+            }
+        }
+    }
+
     @Override
     public List<String> notes(ExperimentSpec spec) {
+        if (hibernating) {
+            return List.of("nsPerHop: time from the first send until the token has made n x m hops, divided by n x m; every "
+                            + "process was verified hibernated (no thread) before the clock started, and hibernates again after "
+                            + "each forward, so each hop starts a new virtual thread",
+                    "nsPerHopWithSpawn: the same with the time to spawn the ring added");
+        }
         return List.of("nsPerHop: time from the first send until the token has made n x m hops, divided by n x m; "
                         + "the ring was spawned and every unit verified parked before the clock started",
                 "nsPerHopWithSpawn: the same with the time to spawn the ring added, in case the article's timing included it");

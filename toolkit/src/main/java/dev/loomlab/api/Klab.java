@@ -1,0 +1,227 @@
+package dev.loomlab.api;
+
+import com.sun.management.HotSpotDiagnosticMXBean;
+import dev.loomlab.api.SafeRun.Outcome;
+import dev.loomlab.experiment.ExperimentSpec;
+import dev.loomlab.experiment.Kind;
+import dev.loomlab.measure.Cap;
+import dev.loomlab.measure.Units;
+import dev.loomlab.process.ProcessLimit;
+import dev.loomlab.process.ProcessLimitException;
+import dev.loomlab.reference.PublishedFigure;
+import dev.loomlab.reference.PublishedFigures;
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+import tech.tablesaw.api.DoubleColumn;
+import tech.tablesaw.api.StringColumn;
+import tech.tablesaw.api.Table;
+
+/**
+ * KLab's article on a Sun Fire T2000 (2008), section by section on this JVM (notebook 04): memory
+ * per process, the walls (process limit, 32-bit address space, memory), saving memory (stack size,
+ * hibernation), and the N×M ring with normal and hibernated processes. Every measurement runs in a
+ * fresh JVM; every table puts the article's figure beside ours; failures are rows.
+ */
+public final class Klab {
+
+    /** KLab, 1,000 processes on the 32-bit VM: memory processes(user) 1,267,016 bytes. */
+    static final double BEAM_2008_BYTES = 1_267;
+    /** The documentation's 309 words per process, 4-byte words on the 32-bit VM. */
+    static final int BEAM_2008_WORDS = 309;
+    /** KLab, {@code +h 1} on the 64-bit VM: memory processes(user) 906,848 bytes for 1,000 (113 words). */
+    static final double BEAM_H1_BYTES = 906_848 / 1000.0;
+    static final int BEAM_H1_WORDS = 113;
+    /** The T2000's memory. */
+    static final double T2000_BYTES = 32.0 * (1L << 30);
+    /** KLab: 10 M processes took 24 GB on the 64-bit VM. */
+    static final double T2000_10M_BYTES = 24.0 * (1L << 30);
+    static final String SOURCE = "klab-t2000";
+
+    private Klab() {}
+
+    // ---- memory per process -----------------------------------------------------------------
+
+    /**
+     * Memory per process at n (the article: 1,000): the toolkit's processes, raw virtual threads,
+     * platform threads (at most 1,000: each is an OS thread) and hibernated processes, each in a
+     * fresh JVM. Show it, then ask it for {@link ProcessMemory#wall()} and friends.
+     */
+    public static ProcessMemory perProcess(int n) {
+        int size = Cap.atMost(n);
+        return new ProcessMemory(size,
+                SafeRun.run(ExperimentSpec.of("spawn", size).withKind(Kind.PROCESS)),
+                SafeRun.run(ExperimentSpec.of("spawn", size).withKind(Kind.VIRTUAL)),
+                SafeRun.run(ExperimentSpec.of("spawn", Math.min(size, 1_000)).withKind(Kind.PLATFORM)),
+                SafeRun.run(ExperimentSpec.of("hibernate", size)));
+    }
+
+    /** A published figure of the dataset, or NaN. */
+    static double published(String source, String experiment, String metric, Long n, Long m) {
+        return PublishedFigures.of(experiment, metric).stream()
+                .filter(f -> f.source().equals(source) && (n == null || n.equals(f.n())) && (m == null || m.equals(f.m())))
+                .mapToDouble(PublishedFigure::value).findFirst().orElse(Double.NaN);
+    }
+
+    // ---- the walls --------------------------------------------------------------------------
+
+    /**
+     * The first wall, replayed: two fresh JVMs asked for {@code ask} idle processes (the article:
+     * 40,000), one with a limit below it (the article: 2008's default 32,768), one with the limit
+     * raised as {@code +P 40030} did. The limit's error is a row, with its message.
+     */
+    public static Table limits(int ask) {
+        int n = Cap.atMost(ask);
+        int low = (int) Math.max(1, Math.round(n * 32_768.0 / 40_000));
+        StringColumn setting = StringColumn.create("setting");
+        DoubleColumn limit = DoubleColumn.create("limit");
+        DoubleColumn asked = DoubleColumn.create("asked for");
+        DoubleColumn started = DoubleColumn.create("started");
+        StringColumn error = StringColumn.create("error");
+        StringColumn message = StringColumn.create("message");
+        row(setting, limit, asked, started, error, message, "BEAM R12B-0 default (article, 2008)", 32_768, 40_000, 32_768,
+                "=ERROR REPORT==== Too many processes", "erl -noshell -run proc start 40000: process count 32768");
+        row(setting, limit, asked, started, error, message, "BEAM R12B-0 +P 40030 (article, 2008)", 40_030, 40_000, 40_000,
+                "", "40,000 started (+21 system processes)");
+        row(setting, limit, asked, started, error, message, "BEAM today, default +P (OTP 28)",
+                published("un-million", "limit", "processLimit", null, null), Double.NaN, Double.NaN, "",
+                "2^20; at most 134,217,727");
+        row(setting, limit, asked, started, error, message, "toolkit default (-Dloomlab.processLimit)", ProcessLimit.DEFAULT,
+                Double.NaN, Double.NaN, "", "BEAM's default, 2^20");
+        for (int l : new int[] {low, n + 30}) {
+            Map<String, String> r = probe(n, l);
+            row(setting, limit, asked, started, error, message, "JVM here, -Dloomlab.processLimit=" + l + " (fresh JVM)", l, n,
+                    r.containsKey("spawned") ? Double.parseDouble(r.get("spawned")) : Double.NaN,
+                    r.getOrDefault("error", ""), r.getOrDefault("message", ""));
+        }
+        return Table.create(String.format("The first wall: the process limit (ours asked for %,d, scaled from the article's 40,000 "
+                + "to the cap)", n), setting, limit, asked, started, error, message);
+    }
+
+    /** Runs the {@code limit} experiment in a fresh JVM started with the given process limit. */
+    private static Map<String, String> probe(int n, int limit) {
+        Map<String, String> result = new HashMap<>();
+        Outcome o = SafeRun.run(ExperimentSpec.of("limit", n).withJvmFlags("-D" + ProcessLimit.PROPERTY + "=" + limit));
+        if (!o.ok()) {
+            result.put("error", "the run failed");
+            result.put("message", o.outcome());
+            return result;
+        }
+        result.put("spawned", Long.toString(Math.round(o.metric("liveProcesses"))));
+        String error = o.measurement().notes().isEmpty() ? "" : o.measurement().notes().get(0).replaceFirst("^the error: ", "");
+        if (o.metric("refused") == 1.0) {
+            result.put("error", ProcessLimitException.class.getSimpleName());
+            result.put("message", error);
+        }
+        return result;
+    }
+
+    private static void row(StringColumn setting, DoubleColumn limit, DoubleColumn asked, DoubleColumn started,
+                            StringColumn error, StringColumn message, String s, double l, double a, double st, String e, String m) {
+        setting.append(s);
+        limit.append(l);
+        asked.append(a);
+        started.append(st);
+        error.append(e);
+        message.append(m);
+    }
+
+    /**
+     * The second wall, the 32-bit address space: what 4 GiB holds at the article's 1,267 bytes
+     * per process, against the 64-bit VMs of then and now (this JVM's pointer width and
+     * compressed references).
+     */
+    public static Table addressSpace() {
+        StringColumn what = StringColumn.create("what");
+        StringColumn value = StringColumn.create("value");
+        StringColumn meaning = StringColumn.create("what it means");
+        double fourGiB = 4.0 * (1L << 30);
+        add(what, value, meaning, "BEAM R12B-0, 32-bit: address space", Units.bytes(fourGiB),
+                "every pointer is 4 bytes: the whole VM (code, heaps, tables) must fit in 4 GiB, in practice less");
+        add(what, value, meaning, "... processes that fit at 1,267 B each (arithmetic)", String.format("%,.0f", fourGiB / BEAM_2008_BYTES),
+                "an upper bound; the article's 4,000,000 stalled near 4 GB (ps), as this predicts");
+        add(what, value, meaning, "BEAM R12B-0, 64-bit (article)", "10,000,000 in 24 GB",
+                "64-bit words double a process (2,516 B each, from 24 GB / 10 M), but the wall moves to RAM");
+        add(what, value, meaning, "this JVM: data model", System.getProperty("sun.arch.data.model", "?") + "-bit, "
+                + System.getProperty("os.arch"), "JDK 25 has no 32-bit x86 build at all (the port was removed, JEP 503)");
+        add(what, value, meaning, "this JVM: compressed references (UseCompressedOops)", vmOption("UseCompressedOops"),
+                "object references are 4 bytes while the heap is under 32 GiB: 32-bit density inside a 64-bit address space");
+        add(what, value, meaning, "this JVM: compressed class pointers", vmOption("UseCompressedClassPointers"),
+                "class pointers in object headers are 4 bytes too");
+        add(what, value, meaning, "this JVM: max heap (default 1/4 of RAM)", Units.bytes(Runtime.getRuntime().maxMemory()),
+                "the JVM's own wall: -Xmx, not the address space");
+        return Table.create("The second wall: 32-bit address space (BEAM 2008) against a 64-bit JVM today", what, value, meaning);
+    }
+
+    static String vmOption(String name) {
+        try {
+            return ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class).getVMOption(name).getValue();
+        } catch (RuntimeException e) {
+            return "not available";
+        }
+    }
+
+    /** The article's 64-bit build section, today: what this JVM is, with nothing to build. */
+    public static Table sixtyFourBit() {
+        StringColumn what = StringColumn.create("what");
+        StringColumn then = StringColumn.create("KLab 2008: OTP R12B-0 on SPARC/Solaris 10");
+        StringColumn now = StringColumn.create("this machine today");
+        add(what, then, now, "how you get a 64-bit runtime", "build from source: gcc -m64 wrapper, GNU ar/ld/make symlinks, "
+                + "configure --disable-hipe, rename common_test and odbc", "install a JDK: every JDK 25 build is 64-bit");
+        add(what, then, now, "runtime", "Erlang (BEAM) emulator 5.6 [64-bit] [smp:32]",
+                System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version"));
+        add(what, then, now, "data model", "64-bit (after the build)", System.getProperty("sun.arch.data.model", "?") + "-bit "
+                + System.getProperty("os.arch"));
+        add(what, then, now, "processors", "UltraSPARC T1, 32 hardware threads", Runtime.getRuntime().availableProcessors() + " processors");
+        add(what, then, now, "memory", "32 GB", Units.bytes(totalMemory()));
+        add(what, then, now, "lightweight processes", "built in (spawn)", "built in: virtual threads (JDK 21, JEP 444)");
+        return Table.create("The 64-bit build, then and now", what, then, now);
+    }
+
+    private static void add(StringColumn a, StringColumn b, StringColumn c, String x, String y, String z) {
+        a.append(x);
+        b.append(y);
+        c.append(z);
+    }
+
+    /** This machine's RAM (MemTotal), or the JVM's view of it off Linux. */
+    static double totalMemory() {
+        double kib = meminfo("MemTotal");
+        if (kib > 0) {
+            return kib * 1024;
+        }
+        var os = ManagementFactory.getOperatingSystemMXBean();
+        return os instanceof com.sun.management.OperatingSystemMXBean sun ? sun.getTotalMemorySize() : Double.NaN;
+    }
+
+    /** Memory available for new work now (MemAvailable), NaN off Linux. */
+    static double availableMemory() {
+        double kib = meminfo("MemAvailable");
+        return kib > 0 ? kib * 1024 : Double.NaN;
+    }
+
+    private static double meminfo(String field) {
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc/meminfo"))) {
+                if (line.startsWith(field + ":")) {
+                    return Double.parseDouble(line.substring(field.length() + 1).replace("kB", "").trim());
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            return -1;
+        }
+        return -1;
+    }
+
+    // ---- saving memory ----------------------------------------------------------------------
+
+    // ---- the ring ---------------------------------------------------------------------------
+
+    /** The N×M ring for every n and m, normal and hibernated processes, each in a fresh JVM. */
+    public static KlabRing ring(int[] ns, int[] ms) {
+        return KlabRing.measure(ns, ms);
+    }
+}

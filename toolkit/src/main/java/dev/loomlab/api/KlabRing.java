@@ -1,0 +1,136 @@
+package dev.loomlab.api;
+
+import dev.loomlab.api.SafeRun.Outcome;
+import dev.loomlab.display.Charts;
+import dev.loomlab.display.Displayable;
+import dev.loomlab.display.Series;
+import dev.loomlab.experiment.ExperimentSpec;
+import dev.loomlab.measure.Cap;
+import java.util.ArrayList;
+import java.util.List;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.style.markers.SeriesMarkers;
+import tech.tablesaw.api.DoubleColumn;
+import tech.tablesaw.api.IntColumn;
+import tech.tablesaw.api.StringColumn;
+import tech.tablesaw.api.Table;
+
+/**
+ * KLab's ring table on this JVM: N processes in a ring, M messages round it (N×M hops), with
+ * normal and hibernated processes, one fresh JVM per row, beside the article's 10 M rows in
+ * nanoseconds per hop. {@link #chart()} plots ns per hop against N.
+ */
+public final class KlabRing implements Displayable {
+
+    /** The article's N. */
+    static final long ARTICLE_N = 10_000_000L;
+
+    record Row(boolean hibernated, int n, int m, Outcome outcome) {
+        String experiment() {
+            return hibernated ? "ring-hibernated" : "ring";
+        }
+
+        double nsPerHop() {
+            return outcome.metric("nsPerHop");
+        }
+    }
+
+    private final List<Row> rows;
+
+    private KlabRing(List<Row> rows) {
+        this.rows = List.copyOf(rows);
+    }
+
+    static KlabRing measure(int[] ns, int[] ms) {
+        List<Row> rows = new ArrayList<>();
+        for (boolean hibernated : new boolean[] {false, true}) {
+            for (int n : ns) {
+                for (int m : ms) {
+                    Cap.check("n", n, 1_000);
+                    String experiment = hibernated ? "ring-hibernated" : "ring";
+                    rows.add(new Row(hibernated, n, m, SafeRun.run(ExperimentSpec.of(experiment, n).withM(m))));
+                }
+            }
+        }
+        return new KlabRing(rows);
+    }
+
+    /** The article's ns per hop at 10 M × m, normal or hibernated. */
+    static double article(boolean hibernated, int m) {
+        return Klab.published(Klab.SOURCE, hibernated ? "ring-hibernated" : "ring", "nsPerHop", ARTICLE_N, (long) m);
+    }
+
+    @Override
+    public Table toTable() {
+        StringColumn mode = StringColumn.create("processes");
+        IntColumn n = IntColumn.create("N");
+        IntColumn m = IntColumn.create("M");
+        StringColumn outcome = StringColumn.create("outcome");
+        DoubleColumn ours = DoubleColumn.create("ns per hop (ours)");
+        DoubleColumn seconds = DoubleColumn.create("seconds (ours)");
+        DoubleColumn klab = DoubleColumn.create("ns per hop, KLab 10 M");
+        DoubleColumn klabSeconds = DoubleColumn.create("seconds, KLab 10 M");
+        DoubleColumn ratio = DoubleColumn.create("ours / KLab");
+        DoubleColumn extrapolated = DoubleColumn.create("10 M x M at our rate, s (extrapolated)");
+        for (Row r : rows) {
+            mode.append(r.hibernated() ? "hibernated" : "normal");
+            n.append(r.n());
+            m.append(r.m());
+            outcome.append(r.outcome().outcome());
+            double ns = r.nsPerHop();
+            ours.append(ProcessMemory.round(ns));
+            seconds.append(ProcessMemory.round(r.outcome().metric("totalMillis")) / 1000.0);
+            double k = article(r.hibernated(), r.m());
+            klab.append(k);
+            klabSeconds.append(Math.round(k * ARTICLE_N * r.m() / 1e9));
+            ratio.append(Double.isNaN(ns) ? Double.NaN : Math.round(ns / k * 1000) / 1000.0);
+            extrapolated.append(Double.isNaN(ns) ? Double.NaN : Math.round(ns * ARTICLE_N * r.m() / 1e9));
+        }
+        return Table.create("The ring: N processes, M messages round it (N x M hops), normal and hibernated; "
+                + "KLab's rows are N = 10,000,000 on a Sun Fire T2000", mode, n, m, outcome, ours, seconds, klab, klabSeconds,
+                ratio, extrapolated);
+    }
+
+    /** ns per hop against N (log-log), one line per mode and M, the article's 10 M points beside. */
+    public XYChart chart() {
+        List<Series> series = new ArrayList<>();
+        for (boolean hibernated : new boolean[] {false, true}) {
+            for (int m : rows.stream().mapToInt(Row::m).distinct().sorted().toArray()) {
+                List<Integer> xs = new ArrayList<>();
+                List<Double> ys = new ArrayList<>();
+                for (Row r : rows) {
+                    if (r.hibernated() == hibernated && r.m() == m && !Double.isNaN(r.nsPerHop())) {
+                        xs.add(r.n());
+                        ys.add(r.nsPerHop());
+                    }
+                }
+                series.add(new Series(String.format("ours, %s, M=%d", hibernated ? "hibernated" : "normal", m), xs, ys));
+                double k = article(hibernated, m);
+                if (!Double.isNaN(k)) {
+                    series.add(new Series(String.format("KLab 2008, %s, M=%d", hibernated ? "hibernated" : "normal", m),
+                            List.of(ARTICLE_N), List.of(k)));
+                }
+            }
+        }
+        XYChart chart = Charts.lines("Ring: nanoseconds per hop against N (KLab 2008: diamonds at N = 10 M, same colour as ours)",
+                "N (processes in the ring)", "ns per hop", true, true, series);
+        TasksRuns.emphasizeOurs(chart);
+        for (XYSeries s : chart.getSeriesMap().values()) {
+            if (s.getName().startsWith("KLab")) {
+                XYSeries mine = chart.getSeriesMap().get(s.getName().replace("KLab 2008", "ours"));
+                if (mine != null) {
+                    s.setMarkerColor(mine.getLineColor());
+                    s.setLineColor(mine.getLineColor());
+                }
+                s.setMarker(SeriesMarkers.DIAMOND);
+            }
+        }
+        return chart;
+    }
+
+    @Override
+    public String toString() {
+        return toTable().printAll();
+    }
+}

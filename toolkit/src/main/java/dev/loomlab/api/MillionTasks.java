@@ -1,0 +1,209 @@
+package dev.loomlab.api;
+
+import dev.loomlab.child.Durations;
+import dev.loomlab.api.SafeRun.Outcome;
+import dev.loomlab.experiment.ExperimentSpec;
+import dev.loomlab.experiment.Kind;
+import dev.loomlab.reference.PublishedFigure;
+import dev.loomlab.reference.PublishedFigures;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeSet;
+import tech.tablesaw.api.DoubleColumn;
+import tech.tablesaw.api.StringColumn;
+import tech.tablesaw.api.Table;
+
+/**
+ * The million-tasks benchmark on this machine (notebook 03): n sleeping tasks in a whole fresh
+ * JVM, its peak resident memory beside the published figures of every runtime, 2024 ("Take 2")
+ * and 2023 (the original). Every run is its own JVM; a run that fails is a row that says so.
+ *
+ * <pre>{@code
+ * var runs = MillionTasks.measure(Duration.ofSeconds(2), Cap.tiers(1, 10_000, 100_000), Kind.VIRTUAL, Kind.PROCESS);
+ * runs                    // ours beside the published OpenJDK rows, with ratios
+ * runs.chart()            // memory against n, log-log, every runtime and ours
+ * MillionTasks.flags(Cap.atMost(100_000), Duration.ofSeconds(2))   // what -Xmx, SerialGC, CDS change
+ * }</pre>
+ */
+public final class MillionTasks {
+
+    /** The benchmark's tiers. */
+    public static final int[] ARTICLE_TIERS = {1, 10_000, 100_000, 1_000_000};
+    static final String SOURCE_2024 = "million-tasks-2024";
+    static final String SOURCE_2023 = "million-tasks-2023";
+    static final String OPENJDK_2024 = "Java OpenJDK 23.0.1 virtual threads";
+    static final String OPENJDK_2023_VIRTUAL = "Java OpenJDK 21-ea virtual threads";
+    static final String OPENJDK_2023_PLATFORM = "Java OpenJDK 21-ea platform threads";
+
+    private MillionTasks() {}
+
+    /** The spec of one run: n tasks of a kind, each sleeping {@code sleep}, flags for the measured JVM. */
+    public static ExperimentSpec spec(int n, Kind kind, Duration sleep, String... jvmFlags) {
+        return ExperimentSpec.of("tasks", n).withKind(kind).withOption("sleep", Durations.format(sleep))
+                .withDeadline(sleep.plus(ExperimentSpec.DEFAULT_DEADLINE)).withJvmFlags(jvmFlags);
+    }
+
+    /** Runs every tier for every kind, each in a fresh JVM, and puts them beside the published figures. */
+    public static TasksRuns measure(Duration sleep, int[] tiers, Kind... kinds) {
+        List<TasksRuns.Row> rows = new ArrayList<>();
+        for (Kind kind : kinds) {
+            for (int n : tiers) {
+                rows.add(new TasksRuns.Row(kind, n, run(spec(n, kind, sleep))));
+            }
+        }
+        return new TasksRuns(sleep, rows);
+    }
+
+    static Outcome run(ExperimentSpec spec) {
+        return SafeRun.run(spec);
+    }
+
+    /** The published peak (MB) of one runtime at one n, if there is one. */
+    static Optional<Double> published(String source, String runtime, long n) {
+        return PublishedFigures.of("tasks", "peakMegabytes").stream()
+                .filter(f -> f.source().equals(source) && f.runtime().equals(runtime) && f.n() != null && f.n() == n)
+                .map(PublishedFigure::value).findFirst();
+    }
+
+    /** The runtimes of one source, in the dataset's order. */
+    static List<String> runtimes(String source) {
+        return PublishedFigures.of("tasks", "peakMegabytes").stream().filter(f -> f.source().equals(source))
+                .map(PublishedFigure::runtime).distinct().toList();
+    }
+
+    /** Every runtime's published peak at n (2024 and 2023), for the CLI and the notebook. */
+    public static Table published(long n) {
+        StringColumn year = StringColumn.create("benchmark");
+        StringColumn runtime = StringColumn.create("runtime");
+        DoubleColumn mb = DoubleColumn.create(String.format("peak MB at %,d tasks", n));
+        for (String source : List.of(SOURCE_2024, SOURCE_2023)) {
+            for (String r : runtimes(source)) {
+                Optional<Double> v = published(source, r, n);
+                if (v.isPresent()) {
+                    year.append(source.endsWith("2024") ? "2024 Take 2" : "2023 original");
+                    runtime.append(r);
+                    mb.append(v.get());
+                }
+            }
+        }
+        String title = String.format("Published peak memory at %,d tasks (each sleeps 10 s)", n)
+                + (year.isEmpty() ? ": none published at this n (tiers are 1, 10,000, 100,000, 1,000,000)" : "");
+        return Table.create(title, year, runtime, mb);
+    }
+
+    /** The benchmark's whole table, every runtime by tier, 2024 then 2023. */
+    public static Table publishedAll() {
+        return TasksRuns.everyRuntime(List.of());
+    }
+
+    /**
+     * What JVM flags change, measured: the benchmark's program (virtual threads) with one task and
+     * with n, with no flags and with each variant, each run in a fresh JVM (untouched: no extra GC).
+     */
+    public static Table flags(int n, Duration sleep) {
+        Map<String, String[]> variants = new LinkedHashMap<>();
+        variants.put("(none: the benchmark's setting)", new String[0]);
+        variants.put("-Xmx64m", new String[] {"-Xmx64m"});
+        variants.put("-XX:+UseSerialGC", new String[] {"-XX:+UseSerialGC"});
+        variants.put("-Xshare:off (no class data sharing)", new String[] {"-Xshare:off"});
+        variants.put("-XX:+UseSerialGC -Xmx256m -XX:TieredStopAtLevel=1",
+                new String[] {"-XX:+UseSerialGC", "-Xmx256m", "-XX:TieredStopAtLevel=1"});
+        StringColumn flags = StringColumn.create("JVM flags");
+        DoubleColumn one = DoubleColumn.create("peak MiB, 1 task");
+        DoubleColumn oneDelta = DoubleColumn.create("change, 1 task");
+        DoubleColumn many = DoubleColumn.create(String.format("peak MiB, %,d tasks", n));
+        DoubleColumn manyDelta = DoubleColumn.create(String.format("change, %,d tasks", n));
+        StringColumn outcome = StringColumn.create("outcome");
+        String pub = String.format("%s / %s", published(SOURCE_2024, OPENJDK_2024, 1).map(String::valueOf).orElse("-"),
+                published(SOURCE_2024, OPENJDK_2024, n).map(String::valueOf).orElse("not published"));
+        StringColumn publishedText = StringColumn.create(String.format("OpenJDK 23 published, MB, 1 / %,d (no flags)", n));
+        double base1 = Double.NaN;
+        double baseN = Double.NaN;
+        for (Map.Entry<String, String[]> v : variants.entrySet()) {
+            Outcome o1 = run(spec(1, Kind.VIRTUAL, sleep, v.getValue()).withOption("gc", "false"));
+            Outcome oN = n == 1 ? o1 : run(spec(n, Kind.VIRTUAL, sleep, v.getValue()).withOption("gc", "false"));
+            double p1 = o1.metric("peakMegabytes");
+            double pN = oN.metric("peakMegabytes");
+            if (flags.isEmpty()) {
+                base1 = p1;
+                baseN = pN;
+            }
+            flags.append(v.getKey());
+            one.append(round1(p1));
+            oneDelta.append(round1(p1 - base1));
+            many.append(round1(pN));
+            manyDelta.append(round1(pN - baseN));
+            outcome.append(o1.ok() && oN.ok() ? "ok" : !oN.ok() ? oN.outcome() : o1.outcome());
+            publishedText.append(pub);
+        }
+        return Table.create(String.format("What JVM flags change: the benchmark's program, tasks sleeping %s, one fresh JVM per cell",
+                Durations.format(sleep)), flags, one, oneDelta, many, manyDelta, outcome, publishedText);
+    }
+
+    /**
+     * Why a one-task JVM weighs tens of MB: the measured JVM with one task, its committed memory
+     * by Native Memory Tracking category, beside its peak resident set and the published figures.
+     */
+    public static Table footprint(Duration sleep) {
+        Outcome plain = run(spec(1, Kind.VIRTUAL, sleep).withOption("gc", "false"));
+        Outcome nmt = run(spec(1, Kind.VIRTUAL, sleep).withOption("breakdown", "true").withOption("gc", "false"));
+        StringColumn what = StringColumn.create("what");
+        DoubleColumn mib = DoubleColumn.create("MiB");
+        StringColumn meaning = StringColumn.create("what it is");
+        add(what, mib, meaning, "peak resident set, no NMT (ours)", plain.metric("peakMegabytes"),
+                "what the benchmark measures; " + plain.outcome());
+        add(what, mib, meaning, "published: OpenJDK 23, 2024", published(SOURCE_2024, OPENJDK_2024, 1).orElse(Double.NaN) , "MB as published");
+        add(what, mib, meaning, "published: OpenJDK 21-ea, 2023", published(SOURCE_2023, OPENJDK_2023_VIRTUAL, 1).orElse(Double.NaN), "MB as published");
+        add(what, mib, meaning, "peak resident set, with NMT on", nmt.metric("peakMegabytes"), "NMT's own bookkeeping adds a little");
+        if (nmt.measurement() != null) {
+            List<Map.Entry<String, Double>> categories = nmt.measurement().metrics().entrySet().stream()
+                    .filter(e -> e.getKey().startsWith("nmt")).sorted(Map.Entry.<String, Double>comparingByValue().reversed()).toList();
+            for (Map.Entry<String, Double> e : categories) {
+                String name = e.getKey().substring(3, e.getKey().length() - "CommittedBytes".length());
+                if (e.getValue() >= 256 * 1024) {
+                    add(what, mib, meaning, "NMT committed: " + name, e.getValue() / TasksRuns.MIB, MEANINGS.getOrDefault(name, ""));
+                }
+            }
+        }
+        return Table.create("Why one task costs tens of MB: the JVM itself, by Native Memory Tracking category "
+                + "(committed is not resident: untouched pages cost no RAM)", what, mib, meaning);
+    }
+
+    private static final Map<String, String> MEANINGS = Map.ofEntries(
+            Map.entry("JavaHeap", "the initial heap the JVM commits (1/64 of RAM by default); resident only where touched"),
+            Map.entry("Class", "class metadata (metaspace) of the JDK classes loaded at startup"),
+            Map.entry("Thread", "stacks of the JVM's own platform threads: GC workers, JIT compilers, reference handler..."),
+            Map.entry("Code", "the JIT's code cache: the interpreter and compiled methods"),
+            Map.entry("GC", "the collector's own structures: card table, remembered sets, mark bitmaps"),
+            Map.entry("Compiler", "the JIT compilers' working memory"),
+            Map.entry("Internal", "JVM internals"),
+            Map.entry("Symbol", "interned names of classes, methods and strings"),
+            Map.entry("SharedclassspaceCDS", "class data sharing: the JDK's pre-parsed classes, mapped from a file"),
+            Map.entry("Sharedclassspace", "class data sharing: the JDK's pre-parsed classes, mapped from a file"),
+            Map.entry("Metaspace", "class metadata"),
+            Map.entry("Arena Chunk", "scratch memory"),
+            Map.entry("ArenaChunk", "scratch memory"),
+            Map.entry("NativeMemoryTracking", "NMT's own bookkeeping"),
+            Map.entry("Module", "the module graph"),
+            Map.entry("Other", "other native allocations, e.g. direct buffers"));
+
+    private static void add(StringColumn what, DoubleColumn mib, StringColumn meaning, String w, double v, String m) {
+        what.append(w);
+        mib.append(round1(v));
+        meaning.append(m);
+    }
+
+    static double round1(double v) {
+        return Double.isNaN(v) ? Double.NaN : Math.round(v * 10) / 10.0;
+    }
+
+    /** The tiers published for the benchmark, ascending. */
+    static List<Long> publishedTiers() {
+        return new ArrayList<>(new TreeSet<>(PublishedFigures.of("tasks", "peakMegabytes").stream()
+                .map(PublishedFigure::n).toList()));
+    }
+}

@@ -1,0 +1,258 @@
+package dev.loomlab.api;
+
+import dev.loomlab.child.Durations;
+import dev.loomlab.display.Charts;
+import dev.loomlab.display.Displayable;
+import dev.loomlab.display.Series;
+import dev.loomlab.experiment.Kind;
+import dev.loomlab.experiment.Measurement;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.style.lines.SeriesLines;
+import tech.tablesaw.api.DoubleColumn;
+import tech.tablesaw.api.IntColumn;
+import tech.tablesaw.api.StringColumn;
+import tech.tablesaw.api.Table;
+
+/**
+ * What {@link MillionTasks#measure} returns: one fresh JVM per (kind, n), beside the published
+ * figures. Shows as the table of ours against the published OpenJDK rows, with ratios; {@link #chart()},
+ * {@link #everyRuntime()} and {@link #perTask()} give the rest of the notebook's views.
+ */
+public final class TasksRuns implements Displayable {
+
+    static final double MIB = 1024.0 * 1024.0;
+
+    /** One run: its kind and size, and its result or what stopped it. */
+    record Row(Kind kind, int n, SafeRun.Outcome outcome) {
+        double peakMb() {
+            return outcome.metric("peakMegabytes");
+        }
+    }
+
+    private final Duration sleep;
+    private final List<Row> rows;
+
+    TasksRuns(Duration sleep, List<Row> rows) {
+        this.sleep = sleep;
+        this.rows = List.copyOf(rows);
+    }
+
+    /** The measurement of one kind at one n, if it ran. */
+    public Optional<Measurement> get(Kind kind, int n) {
+        return rows.stream().filter(r -> r.kind() == kind && r.n() == n && r.outcome().measurement() != null)
+                .map(r -> r.outcome().measurement()).findFirst();
+    }
+
+    /** Our peak in MiB for a kind at n, NaN if it did not run. */
+    public double peakMegabytes(Kind kind, int n) {
+        return get(kind, n).map(m -> m.metric("peakMegabytes")).orElse(Double.NaN);
+    }
+
+    static String label(Kind kind) {
+        return switch (kind) {
+            case VIRTUAL -> "JVM here: virtual threads (the benchmark's program)";
+            case PROCESS -> "JVM here: toolkit processes";
+            case PLATFORM -> "JVM here: platform threads";
+        };
+    }
+
+    /** Ours beside the published OpenJDK rows (2024 and 2023), with the ratios ours / theirs. */
+    @Override
+    public Table toTable() {
+        StringColumn kind = StringColumn.create("ours");
+        IntColumn n = IntColumn.create("tasks");
+        StringColumn outcome = StringColumn.create("outcome");
+        DoubleColumn peak = DoubleColumn.create("peak MiB (ours)");
+        DoubleColumn rssAsleep = DoubleColumn.create("RSS while all asleep, MiB");
+        DoubleColumn heap = DoubleColumn.create("heap after GC, MiB");
+        StringColumn together = StringColumn.create("all asleep at once");
+        DoubleColumn pub24 = DoubleColumn.create("OpenJDK 23 VT, 2024, MB");
+        DoubleColumn ratio24 = DoubleColumn.create("ours / 2024");
+        DoubleColumn pub23 = DoubleColumn.create("OpenJDK 21-ea, 2023, MB");
+        DoubleColumn ratio23 = DoubleColumn.create("ours / 2023");
+        for (Row r : rows) {
+            kind.append(r.kind().label());
+            n.append(r.n());
+            outcome.append(r.outcome().outcome());
+            double p = r.peakMb();
+            peak.append(MillionTasks.round1(p));
+            rssAsleep.append(MillionTasks.round1(r.outcome().metric("rssAsleepBytes") / MIB));
+            heap.append(MillionTasks.round1(r.outcome().metric("heapAfterGcBytes") / MIB));
+            double asleep = r.outcome().metric("allAsleepAtOnce");
+            together.append(Double.isNaN(asleep) ? "" : asleep == 1 ? "yes" : "no: raise the sleep");
+            double p24 = MillionTasks.published(MillionTasks.SOURCE_2024, MillionTasks.OPENJDK_2024, r.n()).orElse(Double.NaN);
+            String runtime23 = r.kind() == Kind.PLATFORM ? MillionTasks.OPENJDK_2023_PLATFORM : MillionTasks.OPENJDK_2023_VIRTUAL;
+            double p23 = MillionTasks.published(MillionTasks.SOURCE_2023, runtime23, r.n()).orElse(Double.NaN);
+            pub24.append(p24);
+            ratio24.append(ratio(p, p24));
+            pub23.append(p23);
+            ratio23.append(ratio(p, p23));
+        }
+        return Table.create(String.format("Peak memory of a whole JVM running n tasks that each sleep %s (the benchmark: 10 s), "
+                        + "one fresh JVM per row; 2023's platform-thread row beside ours for platform", Durations.format(sleep)),
+                kind, n, outcome, peak, rssAsleep, heap, together, pub24, ratio24, pub23, ratio23);
+    }
+
+    private static double ratio(double ours, double theirs) {
+        return Double.isNaN(ours) || Double.isNaN(theirs) ? Double.NaN : Math.round(ours / theirs * 100) / 100.0;
+    }
+
+    /** Every runtime of the benchmark by tier (2024, then 2023), with our rows at the end. */
+    public Table everyRuntime() {
+        return everyRuntime(rows);
+    }
+
+    static Table everyRuntime(List<Row> ours) {
+        List<Long> tiers = new ArrayList<>(MillionTasks.publishedTiers());
+        for (Row r : ours) {
+            if (!tiers.contains((long) r.n())) {
+                tiers.add((long) r.n());
+            }
+        }
+        tiers.sort(null);
+        StringColumn bench = StringColumn.create("benchmark");
+        StringColumn runtime = StringColumn.create("runtime");
+        List<DoubleColumn> columns = new ArrayList<>();
+        for (long t : tiers) {
+            columns.add(DoubleColumn.create(String.format("%,d", t)));
+        }
+        for (String source : List.of(MillionTasks.SOURCE_2024, MillionTasks.SOURCE_2023)) {
+            for (String r : MillionTasks.runtimes(source)) {
+                bench.append(source.endsWith("2024") ? "2024 Take 2" : "2023 original");
+                runtime.append(r);
+                for (int i = 0; i < tiers.size(); i++) {
+                    columns.get(i).append(MillionTasks.published(source, r, tiers.get(i)).orElse(Double.NaN));
+                }
+            }
+        }
+        for (Kind kind : ours.stream().map(Row::kind).distinct().toList()) {
+            bench.append("this machine (MiB)");
+            runtime.append(label(kind));
+            for (int i = 0; i < tiers.size(); i++) {
+                long t = tiers.get(i);
+                double v = ours.stream().filter(r -> r.kind() == kind && r.n() == t).mapToDouble(Row::peakMb)
+                        .findFirst().orElse(Double.NaN);
+                columns.get(i).append(MillionTasks.round1(v));
+            }
+        }
+        Table table = Table.create("Peak memory, MB, by number of concurrent tasks: every runtime published, and ours",
+                bench, runtime);
+        columns.forEach(table::addColumns);
+        return table;
+    }
+
+    /** Memory against n, log-log: each 2024 runtime, 2023's Java and Elixir, and ours (thick markers, same axes). */
+    public XYChart chart() {
+        List<Series> series = new ArrayList<>();
+        for (Kind kind : rows.stream().map(Row::kind).distinct().toList()) {
+            List<Integer> xs = new ArrayList<>();
+            List<Double> ys = new ArrayList<>();
+            for (Row r : rows) {
+                if (r.kind() == kind && !Double.isNaN(r.peakMb())) {
+                    xs.add(r.n());
+                    ys.add(r.peakMb());
+                }
+            }
+            series.add(new Series(label(kind).replace("JVM here: ", "ours: "), xs, ys));
+        }
+        addPublished(series, MillionTasks.SOURCE_2024, null);
+        addPublished(series, MillionTasks.SOURCE_2023, List.of(MillionTasks.OPENJDK_2023_VIRTUAL, "Elixir"));
+        XYChart chart = Charts.lines("Peak memory of n concurrent sleeping tasks (ours: sleep " + Durations.format(sleep)
+                + ", thick lines)", "concurrent tasks", "peak memory, MB", true, true, series);
+        emphasizeOurs(chart);
+        return chart;
+    }
+
+    /** Ours thick and dark, the published lines thin, 2023's dashed, so ours stand out among a dozen. */
+    static void emphasizeOurs(XYChart chart) {
+        java.awt.Color[] ours = {java.awt.Color.BLACK, new java.awt.Color(0xC0, 0x10, 0x10), new java.awt.Color(0x10, 0x30, 0xA0),
+                new java.awt.Color(0x80, 0x40, 0x00)};
+        int i = 0;
+        for (XYSeries s : chart.getSeriesMap().values()) {
+            if (s.getName().startsWith("ours")) {
+                java.awt.Color c = ours[i++ % ours.length];
+                s.setLineColor(c);
+                s.setMarkerColor(c);
+                s.setLineWidth(4f);
+            } else {
+                s.setLineWidth(1.2f);
+                if (s.getName().endsWith("(2023)")) {
+                    s.setLineStyle(SeriesLines.DASH_DASH);
+                }
+            }
+        }
+    }
+
+    private static void addPublished(List<Series> series, String source, List<String> only) {
+        for (String r : MillionTasks.runtimes(source)) {
+            if (only != null && !only.contains(r)) {
+                continue;
+            }
+            List<Long> xs = new ArrayList<>();
+            List<Double> ys = new ArrayList<>();
+            for (long t : MillionTasks.publishedTiers()) {
+                MillionTasks.published(source, r, t).ifPresent(v -> {
+                    xs.add(t);
+                    ys.add(v);
+                });
+            }
+            series.add(new Series(r + (source.endsWith("2023") ? " (2023)" : ""), xs, ys));
+        }
+    }
+
+    /**
+     * What each task costs beyond the empty runtime: (peak at n − peak at 1) / (n − 1), for ours at
+     * our largest n and for each published runtime at the published tier nearest to it.
+     */
+    public Table perTask() {
+        StringColumn runtime = StringColumn.create("runtime");
+        IntColumn atN = IntColumn.create("n");
+        DoubleColumn one = DoubleColumn.create("MB at 1 task");
+        DoubleColumn big = DoubleColumn.create("MB at n");
+        DoubleColumn perTask = DoubleColumn.create("bytes per extra task");
+        int largest = 1;
+        for (Kind kind : rows.stream().map(Row::kind).distinct().toList()) {
+            double p1 = peakMegabytes(kind, 1);
+            int top = rows.stream().filter(r -> r.kind() == kind && !Double.isNaN(r.peakMb())).mapToInt(Row::n).max().orElse(1);
+            largest = Math.max(largest, top);
+            addPerTask(runtime, atN, one, big, perTask, label(kind), top, p1, peakMegabytes(kind, top), MIB);
+        }
+        long tier = nearestPublished(largest);
+        for (String r : MillionTasks.runtimes(MillionTasks.SOURCE_2024)) {
+            addPerTask(runtime, atN, one, big, perTask, r + " (2024)", (int) tier,
+                    MillionTasks.published(MillionTasks.SOURCE_2024, r, 1).orElse(Double.NaN),
+                    MillionTasks.published(MillionTasks.SOURCE_2024, r, tier).orElse(Double.NaN), 1e6);
+        }
+        return Table.create("What one more task costs, beyond the runtime's own footprint "
+                + "(published MB read as 10^6 bytes, ours in MiB)", runtime, atN, one, big, perTask);
+    }
+
+    private static long nearestPublished(int n) {
+        long best = 10_000;
+        for (long t : MillionTasks.publishedTiers()) {
+            if (t > 1 && Math.abs(Math.log(t) - Math.log(n)) < Math.abs(Math.log(best) - Math.log(n))) {
+                best = t;
+            }
+        }
+        return best;
+    }
+
+    private static void addPerTask(StringColumn runtime, IntColumn atN, DoubleColumn one, DoubleColumn big,
+                                   DoubleColumn perTask, String name, int n, double mb1, double mbN, double unit) {
+        runtime.append(name);
+        atN.append(n);
+        one.append(MillionTasks.round1(mb1));
+        big.append(MillionTasks.round1(mbN));
+        perTask.append(n <= 1 || Double.isNaN(mb1) || Double.isNaN(mbN) ? Double.NaN : Math.round((mbN - mb1) * unit / (n - 1)));
+    }
+
+    @Override
+    public String toString() {
+        return toTable().printAll();
+    }
+}

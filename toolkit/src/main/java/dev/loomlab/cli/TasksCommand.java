@@ -1,0 +1,51 @@
+package dev.loomlab.cli;
+
+import dev.loomlab.api.MillionTasks;
+import dev.loomlab.experiment.ExperimentSpec;
+import dev.loomlab.experiment.Experiments;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code loomlab tasks}: n concurrent sleeping tasks in a whole fresh JVM; its peak memory. */
+@Command(name = "tasks", mixinStandardHelpOptions = true,
+        description = {"n sleeping tasks in a whole fresh JVM; its peak memory (the million-tasks benchmark).",
+                "Each task sleeps (--sleep), then the program joins each, and the JVM reads its peak resident",
+                "set (VmHWM) before it exits. --kind virtual is the benchmark's Java program; process is the",
+                "toolkit's processes; platform, OS threads (small n only)."},
+        footer = {"", "Examples:", "  loomlab tasks --n 100000 --sleep 2s", "  loomlab tasks --n 1000000 --no-cap --kind virtual",
+                "  loomlab tasks --n 10000 --kind virtual --jvm-opt -XX:+UseSerialGC"})
+final class TasksCommand implements Callable<Integer> {
+
+    @Option(names = "--n", defaultValue = "10000", paramLabel = "N", description = "concurrent tasks. Default: ${DEFAULT-VALUE}")
+    long n;
+
+    @Option(names = "--sleep", defaultValue = "10s", paramLabel = "TIME",
+            description = "how long each task sleeps (e.g. 10s, 500ms). Default: ${DEFAULT-VALUE}, as in the benchmark")
+    String sleep;
+
+    @Option(names = "--no-gc", description = "skip the second JVM that runs a System.gc() to read the heap after GC (the peak always comes from an untouched run)")
+    boolean noGc;
+
+    @Mixin
+    CommonOptions options;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+        Experiments.named("tasks");
+        ExperimentSpec s = options.spec("tasks", n).withOption("sleep", sleep).withOption("gc", Boolean.toString(!noGc));
+        int code = ExperimentRunner.run(s, options, spec.commandLine().getOut());
+        if (code == 0 && !options.json) {
+            spec.commandLine().getOut().println();
+            spec.commandLine().getOut().println(MillionTasks.published(n).printAll());
+            spec.commandLine().getOut().flush();
+        }
+        return code;
+    }
+}

@@ -1,0 +1,182 @@
+package dev.loomlab.experiment;
+
+import dev.loomlab.child.ChildJvm;
+import dev.loomlab.child.ChildOutcome;
+import dev.loomlab.child.ChildRun;
+import dev.loomlab.child.Durations;
+import dev.loomlab.measure.Cap;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The million-tasks benchmark: the peak memory of a whole fresh JVM that runs n concurrent tasks,
+ * each sleeping (10 s in the benchmark), and waits for them all. The measured JVM runs
+ * {@link TasksProgram} and nothing else, with exactly the flags of the spec (none by default, as
+ * in the benchmark); it reads its own peak resident set from the kernel before it exits.
+ *
+ * <p>Options: {@code sleep} (a duration, default {@value #DEFAULT_SLEEP}), {@code gc}
+ * ("true" by default: a second fresh JVM runs the same with one {@code System.gc()} while all sleep, to read the heap after GC;
+ * "false" runs only the untouched program and reports no heap figure), {@code breakdown} (NMT categories).
+ */
+final class TasksExperiment implements Experiment {
+
+    static final String DEFAULT_SLEEP = "10s";
+    /** Above this, platform threads need the cap lifted: each is an OS thread. */
+    static final int PLATFORM_MAX = 10_000;
+    private static final double MIB = 1024.0 * 1024.0;
+    /** The exit code of a JVM stopped by {@code -XX:+ExitOnOutOfMemoryError}; its message goes to standard output. */
+    private static final int EXIT_ON_OUT_OF_MEMORY = 3;
+
+    @Override
+    public String name() {
+        return "tasks";
+    }
+
+    @Override
+    public String description() {
+        return "n concurrent tasks that each sleep, in a whole fresh JVM: peak resident memory (the million-tasks benchmark)";
+    }
+
+    @Override
+    public void validate(ExperimentSpec spec) {
+        Cap.check("n", spec.n(), spec.kind() == Kind.PLATFORM ? 20_000 : 1_000);
+        if (spec.n() > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException("n is too large for one JVM: " + spec.n());
+        }
+        if (spec.kind() == Kind.PLATFORM && spec.n() > PLATFORM_MAX && Cap.current() != 0) {
+            throw new IllegalArgumentException(String.format("tasks on platform threads: n = %,d is above %,d; each is an "
+                    + "OS thread (the 2023 benchmark could not start 100,000 of them). Lift the cap on purpose "
+                    + "(--no-cap) to try", spec.n(), PLATFORM_MAX));
+        }
+        Duration sleep = sleep(spec);
+        if (sleep.compareTo(Duration.ofMinutes(10)) > 0) {
+            throw new IllegalArgumentException("--sleep " + Durations.format(sleep) + " is longer than 10 minutes: "
+                    + "the benchmark sleeps 10s, a notebook less");
+        }
+        if (sleep.plusSeconds(5).compareTo(spec.deadline()) > 0) {
+            throw new IllegalArgumentException("--sleep " + Durations.format(sleep) + " leaves no time before the deadline "
+                    + Durations.format(spec.deadline()) + ": raise --deadline to at least the sleep plus 5s (plus "
+                    + "the time to start n tasks)");
+        }
+        String gc = spec.option("gc", "true");
+        if (!gc.equals("true") && !gc.equals("false")) {
+            throw new IllegalArgumentException("option gc must be true or false, got \"" + gc + "\"");
+        }
+    }
+
+    /** The sleep of each task, from the option {@code sleep}, with a clear error for bad input. */
+    static Duration sleep(ExperimentSpec spec) {
+        String text = spec.option("sleep", DEFAULT_SLEEP);
+        try {
+            return Durations.parse(text);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("--sleep: " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public Map<String, Double> runOnce(ExperimentSpec spec, Progress progress) throws Exception {
+        boolean gc = Boolean.parseBoolean(spec.option("gc", "true"));
+        boolean breakdown = Boolean.parseBoolean(spec.option("breakdown", "false"));
+        Map<String, Long> r = launch(spec, false, breakdown, progress);
+        Map<String, Double> metrics = new LinkedHashMap<>();
+        double peak = r.get("peakRssKib") * 1024.0;
+        metrics.put("peakMegabytes", peak / MIB);
+        metrics.put("peakRssBytes", peak);
+        Map<String, Long> withGc = gc ? launch(spec, true, false, progress) : Map.of();
+        metrics.put("heapAfterGcBytes", gc ? withGc.get("heapAfterGcBytes") : Double.NaN);
+        metrics.put("peakRssWithGcBytes", gc ? withGc.get("peakRssKib") * 1024.0 : Double.NaN);
+        metrics.put("rssAsleepBytes", r.get("rssAsleepKib") * 1024.0);
+        metrics.put("spawnMillis", r.get("spawnNanos") / 1e6);
+        metrics.put("elapsedMillis", r.get("elapsedNanos") / 1e6);
+        metrics.put("allAsleepAtOnce", (double) r.get("allAsleepAtOnce"));
+        r.forEach((key, kib) -> {
+            if (key.startsWith("nmt.")) {
+                metrics.put("nmt" + key.substring(4).replace("_", "") + "CommittedBytes", kib * 1024.0);
+            }
+        });
+        return metrics;
+    }
+
+    /** Runs the benchmark's program once in a fresh JVM with the spec's flags; its key=value result. */
+    private static Map<String, Long> launch(ExperimentSpec spec, boolean gc, boolean breakdown, Progress progress)
+            throws IOException {
+        List<String> flags = new ArrayList<>(spec.jvmFlags());
+        Path dir = Files.createTempDirectory("loomlab-tasks-");
+        Path resultFile = dir.resolve("result.properties");
+        List<String> args = new ArrayList<>(List.of(spec.kind().label(), Long.toString(spec.n()),
+                Long.toString(sleep(spec).toMillis()), resultFile.toString(), Boolean.toString(gc)));
+        if (breakdown) {
+            flags.add("-XX:NativeMemoryTracking=summary");
+            args.add("nmt");
+        }
+        try {
+            ChildRun run = ChildJvm.launch(TasksProgram.class.getName(), args, flags, spec.deadline(), progress,
+                    ProgramClassPath.get());
+            if (run.outcome() == ChildOutcome.FAILED && run.exitCode() == EXIT_ON_OUT_OF_MEMORY) {
+                throw new IllegalStateException("the measured JVM ran out of memory (java.lang.OutOfMemoryError: it exited "
+                        + "with code 3, as -XX:+ExitOnOutOfMemoryError does): raise -Xmx or lower n");
+            }
+            switch (run.outcome()) {
+                case OK -> { }
+                case OUT_OF_MEMORY -> throw new IllegalStateException("the measured JVM ran out of memory: " + run.lastError());
+                case DEADLINE -> throw new IllegalStateException("the measured JVM did not finish within "
+                        + Durations.format(spec.deadline()));
+                case FAILED -> throw new IllegalStateException("the measured JVM failed (exit code " + run.exitCode()
+                        + "): " + run.lastError());
+            }
+            return read(resultFile);
+        } finally {
+            try (var files = Files.list(dir)) {
+                files.forEach(p -> p.toFile().delete());
+            }
+            Files.deleteIfExists(dir);
+        }
+    }
+
+    private static Map<String, Long> read(Path file) {
+        try {
+            Map<String, Long> values = new LinkedHashMap<>();
+            for (String line : Files.readAllLines(file)) {
+                int eq = line.indexOf('=');
+                if (eq > 0) {
+                    values.put(line.substring(0, eq), Long.parseLong(line.substring(eq + 1).trim()));
+                }
+            }
+            return values;
+        } catch (IOException e) {
+            throw new UncheckedIOException("the measured JVM wrote no result: " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public List<String> notes(ExperimentSpec spec) {
+        List<String> notes = new ArrayList<>();
+        notes.add("peakRssBytes: the kernel's high-water mark of the measured JVM's resident set (VmHWM in /proc/self/status, "
+                + "what /usr/bin/time calls maximum resident set size), read by that JVM after the last join, just before it exits; "
+                + "peakMegabytes is the same in MiB (2^20 bytes)");
+        notes.add("the measured JVM runs the benchmark's program and nothing else: java -XX:+ExitOnOutOfMemoryError "
+                + (spec.jvmFlags().isEmpty() ? "" : String.join(" ", spec.jvmFlags()) + " ")
+                + "-cp <a directory with only TasksProgram and the toolkit's process classes> " + TasksProgram.class.getName() + " " + spec.kind().label() + " n sleep"
+                + (spec.jvmFlags().isEmpty() ? " (no heap or GC flags, as in the benchmark)" : ""));
+        if (Boolean.parseBoolean(spec.option("breakdown", "false"))) {
+            notes.add("breakdown: the measured JVM ran with -XX:NativeMemoryTracking=summary (which costs a little itself); "
+                    + "nmt*CommittedBytes are its categories' committed memory, read after the last join");
+        }
+        if (Boolean.parseBoolean(spec.option("gc", "true"))) {
+            notes.add("heapAfterGcBytes: heap in use after one System.gc() while all tasks sleep (Runtime total - free), read in a "
+                    + "second fresh JVM, because a full GC raises the peak (its marking structures): peakRssWithGcBytes is that "
+                    + "second JVM's peak; peakRssBytes comes from the first, untouched run");
+        }
+        notes.add("each task sleeps " + Durations.format(sleep(spec)) + " (the benchmark: 10s); allAsleepAtOnce = 1 when the first "
+                + "task was still asleep after the last one started, so all n were alive together");
+        return notes;
+    }
+}
