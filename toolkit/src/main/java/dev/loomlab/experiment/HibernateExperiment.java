@@ -3,6 +3,7 @@ package dev.loomlab.experiment;
 import dev.loomlab.measure.Cap;
 import dev.loomlab.measure.MemoryDelta;
 import dev.loomlab.measure.MemorySnapshot;
+import dev.loomlab.measure.Parked;
 import dev.loomlab.process.Pid;
 import dev.loomlab.process.ProcessBody;
 import dev.loomlab.process.Processes;
@@ -52,7 +53,8 @@ final class HibernateExperiment implements Experiment {
                 pids[i] = Processes.spawn(HIBERNATE_AT_ONCE);
             }
             long spawnNanos = System.nanoTime() - start;
-            long hibernatedNanos = awaitHibernated(pids, Duration.ofSeconds(60)) - start;
+            Parked.awaitHibernated(pids, Duration.ofSeconds(60));
+            long hibernatedNanos = System.nanoTime() - start;
             MemoryDelta delta = MemorySnapshot.take().minus(before);
             Map<String, Double> metrics = new LinkedHashMap<>();
             metrics.put("bytesPerProcess", delta.heapPer(n));
@@ -63,21 +65,6 @@ final class HibernateExperiment implements Experiment {
         } finally {
             stopAll(pids);
         }
-    }
-
-    private static long awaitHibernated(Pid[] pids, Duration deadline) throws TimeoutException, InterruptedException {
-        long end = System.nanoTime() + deadline.toNanos();
-        int i = 0;
-        while (i < pids.length) {
-            if (pids[i].isHibernated()) {
-                i++;
-            } else if (System.nanoTime() - end > 0) {
-                throw new TimeoutException(String.format("only %,d of %,d processes hibernated within %s", i, pids.length, deadline));
-            } else {
-                Thread.sleep(1);
-            }
-        }
-        return System.nanoTime();
     }
 
     /** Wakes each with a message (it resumes in RESUME and ends), or kills it; waits for all. */

@@ -41,6 +41,26 @@ public final class Parked {
         }
     }
 
+    /**
+     * Waits until every process has hibernated (given its thread back), the hibernation
+     * experiments' version of "all parked".
+     *
+     * @throws TimeoutException naming how many had hibernated at the deadline
+     */
+    public static void awaitHibernated(dev.loomlab.process.Pid[] pids, Duration deadline)
+            throws TimeoutException, InterruptedException {
+        long end = System.nanoTime() + deadline.toNanos();
+        for (int i = 0; i < pids.length; ) {
+            if (pids[i].isHibernated()) {
+                i++;
+            } else if (System.nanoTime() - end > 0) {
+                throw new TimeoutException(String.format("only %,d of %,d processes hibernated within %s", i, pids.length, deadline));
+            } else {
+                Thread.sleep(1);
+            }
+        }
+    }
+
     /** True if the thread waits (parked), false if it runs, is new, or is null. */
     public static boolean isParked(Thread t) {
         if (t == null) {

@@ -4,29 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.loomlab.measure.Cap;
-import java.io.PrintWriter;
-import java.io.StringWriter;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /** {@code loomlab tasks} and {@code loomlab ring --hibernate}: JSON names, the published table, bad input. */
-class TasksCommandTest {
+class TasksCommandTest extends CliTestSupport {
 
-    private final StringWriter out = new StringWriter();
-    private final StringWriter err = new StringWriter();
-
-    @AfterEach
-    void restoreCap() {
-        Cap.set(Cap.DEFAULT);
-    }
-
-    private int run(String... args) {
-        var cli = LoomlabCommand.commandLine();
-        cli.setOut(new PrintWriter(out, true));
-        cli.setErr(new PrintWriter(err, true));
-        return cli.execute(args);
-    }
 
     @Test
     void tasksPrintsOneJsonObjectWithPeakRssAndHeapAfterGc() throws Exception {
