@@ -22,7 +22,8 @@ import picocli.CommandLine.Spec;
 
 /** {@code loomlab report}: every experiment, every kind, each in a fresh JVM, into one HTML page and a results.json. */
 @Command(name = "report", mixinStandardHelpOptions = true,
-        description = {"Runs every experiment for every kind at the cap, each in a fresh JVM, and writes",
+        description = {"Runs every experiment for every kind at the cap, each in a fresh JVM, then load",
+                "(a fresh JVM per row) and supervise, and writes",
                 "index.html (every table beside the published figures, every chart, offline),",
                 "results.json (to send, for loomlab compare) and one CSV per table."},
         footer = {"", "Examples:", "  loomlab report                     # at the cap of 100,000: a few minutes",
@@ -40,7 +41,7 @@ final class ReportCommand implements Callable<Integer> {
     @Option(names = "--label", paramLabel = "NAME", description = "this machine's name in compare (default: the host name)")
     String label;
 
-    @Option(names = "--only", split = ",", paramLabel = "EXPERIMENT", description = "only these experiments (default: all)")
+    @Option(names = "--only", split = ",", paramLabel = "EXPERIMENT", description = "only these experiments, load and supervise included (default: all)")
     List<String> only = new ArrayList<>();
 
     @Option(names = "--kinds", split = ",", defaultValue = "process,virtual,platform", paramLabel = "KIND",
@@ -59,7 +60,8 @@ final class ReportCommand implements Callable<Integer> {
         if (cap < 1) {
             throw new IllegalArgumentException("--cap must be at least 1, got " + cap);
         }
-        only.forEach(Experiments::named); // an unknown name is a usage error that lists the known ones
+        only.stream().filter(name -> !ReportPlan.EXTRA_NAMES.contains(name))
+                .forEach(Experiments::named); // an unknown name is a usage error that lists the known ones
         List<Kind> parsedKinds = kinds.stream().map(Kind::parse).distinct().toList();
         Cap.set(cap);
         ReportPlan plan = ReportPlan.at(cap, new LinkedHashSet<>(only), parsedKinds, Durations.parse(deadline));
@@ -68,7 +70,7 @@ final class ReportCommand implements Callable<Integer> {
             printer.println(line);
             printer.flush();
         });
-        boolean anyFailed = results.rows().stream().anyMatch(ReportRow::isFailed);
+        boolean anyFailed = results.rows().stream().anyMatch(ReportRow::isFailed) || results.extras().failures() > 0;
         return anyFailed ? LoomlabCommand.FAILED : 0;
     }
 

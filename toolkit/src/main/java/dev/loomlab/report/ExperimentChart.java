@@ -96,7 +96,7 @@ public final class ExperimentChart {
     }
 
     /** The chart as a PNG, base64-encoded for a {@code data:} URL. */
-    public static String pngBase64(CategoryChart chart) {
+    public static String pngBase64(org.knowm.xchart.internal.chartpart.Chart<?, ?> chart) {
         try {
             return Base64.getEncoder().encodeToString(BitmapEncoder.getBitmapBytes(chart, BitmapEncoder.BitmapFormat.PNG));
         } catch (IOException e) {

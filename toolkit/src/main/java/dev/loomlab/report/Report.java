@@ -6,6 +6,7 @@ import dev.loomlab.experiment.ExperimentSpec;
 import dev.loomlab.experiment.Measurement;
 import dev.loomlab.experiment.MeasurementJson;
 import dev.loomlab.experiment.Progress;
+import dev.loomlab.load.LoadRunner;
 import dev.loomlab.measure.Env;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -16,7 +17,8 @@ import java.util.List;
 /**
  * The full report: runs a {@link ReportPlan}, each spec in its own fresh JVM killed at its
  * deadline, says what it is doing as it goes, and writes the files ({@link ReportFiles}).
- * A failed experiment becomes a row that says why, and the report goes on. {@code results.json}
+ * After them, {@code load} and {@code supervise} ({@link ExtraRuns}), when the plan has them.
+ * A failed experiment becomes a row (or a section) that says why, and the report goes on. {@code results.json}
  * is rewritten after every row, so whatever ran survives even if the report itself is stopped.
  */
 public final class Report {
@@ -32,6 +34,11 @@ public final class Report {
      * @return what was written to {@code results.json}
      */
     public static ResultsFile run(ReportPlan plan, Path dir, String label, int cap, Progress progress) {
+        return run(plan, dir, label, cap, progress, LoadRunner::run);
+    }
+
+    /** The same with another way to run {@code load} (a test's that fails). */
+    static ResultsFile run(ReportPlan plan, Path dir, String label, int cap, Progress progress, ExtraRuns.LoadRun loadRun) {
         String createdAt = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
         Env env = Env.current();
         progress.say("loomlab report: " + plan.runnable() + " runs, each in a fresh JVM, into " + dir.toAbsolutePath());
@@ -49,11 +56,21 @@ public final class Report {
             index++;
             ReportRow row = runOne(spec, String.format("[%d/%d] ", index, plan.runnable()), progress);
             rows.add(row);
-            snapshot(dir, label, createdAt, cap, env, rows, false);
+            snapshot(dir, label, createdAt, cap, env, rows, ReportExtras.NONE, false);
         }
-        ResultsFile results = snapshot(dir, label, createdAt, cap, env, rows, true);
+        ReportExtras extras = ReportExtras.NONE;
+        if (plan.load() != null) {
+            index++;
+            extras = ExtraRuns.load(extras, plan.load(), loadRun, String.format("[%d/%d] ", index, plan.runnable()), progress);
+            snapshot(dir, label, createdAt, cap, env, rows, extras, false);
+        }
+        if (plan.supervise()) {
+            index++;
+            extras = ExtraRuns.supervise(extras, String.format("[%d/%d] ", index, plan.runnable()), progress);
+        }
+        ResultsFile results = snapshot(dir, label, createdAt, cap, env, rows, extras, true);
         Path page = ReportFiles.write(dir, results);
-        long failed = rows.stream().filter(ReportRow::isFailed).count();
+        long failed = rows.stream().filter(ReportRow::isFailed).count() + extras.failures();
         progress.say("report written: " + page.toAbsolutePath() + (failed == 0 ? "" : " (" + failed + " run(s) failed, marked in it)"));
         return results;
     }
@@ -81,9 +98,9 @@ public final class Report {
     }
 
     private static ResultsFile snapshot(Path dir, String label, String createdAt, int cap, Env env, List<ReportRow> rows,
-                                        boolean complete) {
+                                        ReportExtras extras, boolean complete) {
         ResultsFile results = new ResultsFile(label, createdAt, cap, env, MeasurementJson.toolkitVersion(), complete,
-                rows, List.of());
+                rows, List.of(), extras);
         results.write(dir.resolve("results.json"));
         return results;
     }

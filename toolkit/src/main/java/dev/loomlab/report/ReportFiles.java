@@ -13,7 +13,8 @@ import tech.tablesaw.api.Table;
 
 /**
  * Writes a report's files into one directory, each atomically: {@code results.json}, one CSV per
- * table ({@code environment.csv}, {@code runs.csv}, {@code <experiment>.csv}) and
+ * table ({@code environment.csv}, {@code runs.csv}, {@code <experiment>.csv}, and those of load
+ * and supervise, see {@link ExtraSections}) and
  * {@code index.html}, which holds every table and every chart in one offline file.
  */
 public final class ReportFiles {
@@ -48,6 +49,7 @@ public final class ReportFiles {
         for (String experiment : experiments(results.rows())) {
             section(page, dir, experiment, sources);
         }
+        ExtraSections.write(page, dir, results.extras());
         page.heading(2, "Sources of the published figures");
         page.list(PublishedFigures.all().stream().map(f -> f.source()).distinct()
                 .map(s -> s + ": " + PublishedFigures.sourceTitle(s)).toList());

@@ -4,6 +4,8 @@ import dev.loomlab.experiment.Experiment;
 import dev.loomlab.experiment.ExperimentSpec;
 import dev.loomlab.experiment.Experiments;
 import dev.loomlab.experiment.Kind;
+import dev.loomlab.load.LoadKind;
+import dev.loomlab.load.LoadSpec;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -13,11 +15,25 @@ import java.util.Set;
  * What a report runs: every registered experiment, for every kind, at the cap. Platform threads
  * run at a smaller n (they cost an OS thread each). A spec an experiment refuses (hibernate has
  * no virtual or platform kind; a later experiment may need sizes this plan does not know) becomes
- * a skipped row with the experiment's own reason, never an abort.
+ * a skipped row with the experiment's own reason, never an abort. After them come the two
+ * experiments whose results are not measurements: {@code load} and {@code supervise}.
  *
- * @param entries every spec in order, experiment by experiment, kind by kind
+ * @param entries   every spec in order, experiment by experiment, kind by kind
+ * @param load      what {@code load} runs after the entries, or null to leave it out
+ * @param supervise whether {@code supervise} runs last
  */
-public record ReportPlan(List<Entry> entries) {
+public record ReportPlan(List<Entry> entries, LoadSpec load, boolean supervise) {
+
+    /** The names of the experiments a report runs besides the registry's, for {@code --only}. */
+    public static final List<String> EXTRA_NAMES = List.of("load", "supervise");
+
+    /** Round trips per load row; fewer at a small cap ({@link #SMALL_CAP}) to keep a quick report quick. */
+    public static final int LOAD_ROUNDS = 300;
+    static final int SMALL_CAP_LOAD_ROUNDS = 100;
+    /** At or below this cap the report is a quick one. */
+    static final int SMALL_CAP = 2_000;
+    /** How long each load row may run before it counts as starved. */
+    public static final Duration LOAD_DEADLINE = Duration.ofSeconds(2);
 
     /** The most platform threads a report starts in one experiment. */
     public static final int PLATFORM_N = 1_000;
@@ -33,14 +49,31 @@ public record ReportPlan(List<Entry> entries) {
         entries = List.copyOf(entries);
     }
 
+    /** Only the registry's entries: no load, no supervise. */
+    public ReportPlan(List<Entry> entries) {
+        this(entries, null, false);
+    }
+
     /** How many entries will run. */
     public long runnable() {
-        return entries.stream().filter(Entry::runnable).count();
+        return entries.stream().filter(Entry::runnable).count() + (load != null ? 1 : 0) + (supervise ? 1 : 0);
+    }
+
+    /**
+     * The load a report runs: every kind, no busy loops and twice the processors (at most the cap), a few hundred
+     * round trips (100 at a cap of {@value #SMALL_CAP} or less) and a short deadline.
+     */
+    public static LoadSpec loadAt(int cap) {
+        int processors = Runtime.getRuntime().availableProcessors();
+        return new LoadSpec(List.of(LoadKind.VIRTUAL, LoadKind.PROCESS, LoadKind.PLATFORM, LoadKind.PARKING,
+                LoadKind.OFFLOADED), List.of(0, Math.max(1, Math.min(2 * processors, cap))), cap <= SMALL_CAP ? SMALL_CAP_LOAD_ROUNDS : LOAD_ROUNDS,
+                LOAD_DEADLINE, 0, List.of());
     }
 
     /**
      * The plan at {@code cap}: every experiment of {@link Experiments#all()} whose name is in
-     * {@code only} (all when empty), for every kind in {@code kinds}.
+     * {@code only} (all when empty), for every kind in {@code kinds}; then {@code load} and
+     * {@code supervise} when {@code only} is empty or names them.
      */
     public static ReportPlan at(int cap, Set<String> only, List<Kind> kinds, Duration deadline) {
         List<Entry> entries = new ArrayList<>();
@@ -63,7 +96,9 @@ public record ReportPlan(List<Entry> entries) {
                 entries.add(new Entry(spec, refusal));
             }
         }
-        return new ReportPlan(entries);
+        boolean load = only.isEmpty() || only.contains("load");
+        boolean supervise = only.isEmpty() || only.contains("supervise");
+        return new ReportPlan(entries, load ? loadAt(cap) : null, supervise);
     }
 
     private static String refusal(Experiment experiment, ExperimentSpec spec) {

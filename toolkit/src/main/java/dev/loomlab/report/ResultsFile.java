@@ -27,9 +27,11 @@ import java.util.List;
  * @param complete       false while the report is still running, or if it was stopped
  * @param rows           every row, ok, failed or skipped
  * @param notes          rows skipped while reading, with why (never written)
+ * @param extras         load and supervise, written as the top-level fields {@code load} and
+ *                       {@code supervise} when they ran; {@link #read} leaves them out (compare ignores them)
  */
 public record ResultsFile(String label, String createdAt, int cap, Env env, String toolkitVersion, boolean complete,
-                          List<ReportRow> rows, List<String> notes) {
+                          List<ReportRow> rows, List<String> notes, ReportExtras extras) {
 
     private static final ObjectMapper MAPPER = new ObjectMapper();
     private static final List<String> REQUIRED = List.of("label", "createdAt", "cap", "env", "rows");
@@ -37,6 +39,13 @@ public record ResultsFile(String label, String createdAt, int cap, Env env, Stri
     public ResultsFile {
         rows = List.copyOf(rows);
         notes = List.copyOf(notes);
+        extras = extras == null ? ReportExtras.NONE : extras;
+    }
+
+    /** A file without load and supervise (as compare reads them). */
+    public ResultsFile(String label, String createdAt, int cap, Env env, String toolkitVersion, boolean complete,
+                       List<ReportRow> rows, List<String> notes) {
+        this(label, createdAt, cap, env, toolkitVersion, complete, rows, notes, ReportExtras.NONE);
     }
 
     /** The file as JSON, every measurement in the form {@link MeasurementJson} writes. */
@@ -62,6 +71,7 @@ public record ResultsFile(String label, String createdAt, int cap, Env env, Stri
                 node.set("measurement", MeasurementJson.tree(row.measurement()));
             }
         }
+        extras.putInto(root);
         return root.toPrettyString();
     }
 

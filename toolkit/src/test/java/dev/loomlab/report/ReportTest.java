@@ -68,7 +68,7 @@ class ReportTest {
             }
         }
         assertThat(charts).as("experiments with a table").isGreaterThanOrEqualTo(5);
-        assertThat(html.split("data:image/png;base64,", -1)).as("embedded charts").hasSize(charts + 1);
+        assertThat(html.split("data:image/png;base64,", -1)).as("embedded charts, load's too").hasSize(charts + 2);
         assertThat(html).doesNotContain("src=\"http", "href=\"http"); // opens offline
     }
 
@@ -100,6 +100,58 @@ class ReportTest {
     @Test
     void progressIsShownAsItGoesAndRefusedKindsAreSkippedWithTheReason() {
         assertThat(output).contains("[1/", "ok in", "skip   hibernate virtual", "--kind process", "report written");
+    }
+
+    @Test
+    void loadAndSuperviseHaveTheirSectionsTablesCsvsAndJson() throws Exception {
+        String html = Files.readString(report.resolve("index.html"));
+        String load = html.substring(html.indexOf("<h2>load</h2>"), html.indexOf("<h2>supervise</h2>"));
+        assertThat(load).contains("<table", "data:image/png;base64,").doesNotContain("class=\"failed\"");
+        String supervise = html.substring(html.indexOf("<h2>supervise</h2>"), html.indexOf("<h2>Sources of the published figures</h2>"));
+        assertThat(supervise.split("<table", -1)).as("figures and log").hasSize(3);
+        for (String csv : List.of("load.csv", "supervise.csv", "supervise-log.csv")) {
+            assertThat(report.resolve(csv)).as(csv).isNotEmptyFile();
+        }
+        JsonNode root = new ObjectMapper().readTree(Files.readString(report.resolve("results.json")));
+        assertThat(root.get("load").get("rows").size()).isEqualTo(10); // 5 kinds x loops 0 and 2 x processors
+        assertThat(root.get("load").get("spec").get("rounds").asInt()).isEqualTo(100);
+        assertThat(root.get("supervise").get("gaveUp").asBoolean()).isTrue();
+        assertThat(root.get("supervise").get("log").size()).isPositive();
+        assertThat(output).contains("load 5 kinds", "supervise ", "gave up (as expected)");
+    }
+
+    @Test
+    void onlyIncludesOrLeavesOutLoadAndSupervise() {
+        assertThat(ReportPlan.at(200, java.util.Set.of("spawn"), List.of(dev.loomlab.experiment.Kind.VIRTUAL), Duration.ofMinutes(1)))
+                .satisfies(p -> assertThat(p.load()).isNull())
+                .satisfies(p -> assertThat(p.supervise()).isFalse());
+        ReportPlan extras = ReportPlan.at(200, java.util.Set.of("load", "supervise"), List.of(dev.loomlab.experiment.Kind.VIRTUAL),
+                Duration.ofMinutes(1));
+        assertThat(extras.entries()).isEmpty();
+        assertThat(extras.load()).isNotNull();
+        assertThat(extras.supervise()).isTrue();
+        assertThat(extras.runnable()).isEqualTo(2);
+        assertThat(ReportPlan.loadAt(200_000).rounds()).isGreaterThan(ReportPlan.loadAt(200).rounds());
+    }
+
+    @Test
+    void aFailedLoadIsMarkedAndTheReportGoesOn() throws Exception {
+        Path out = dir.resolve("load-failed");
+        ReportPlan plan = new ReportPlan(List.of(), ReportPlan.loadAt(200), true);
+        ExtraRuns.LoadRun broken = (spec, progress) -> {
+            throw new IllegalStateException("no child JVM could start");
+        };
+
+        ResultsFile results = Report.run(plan, out, "broken", 200, Progress.SILENT, broken);
+
+        assertThat(results.extras().loadFailure()).contains("no child JVM could start");
+        assertThat(results.extras().supervise()).as("supervise ran after it").isNotNull();
+        assertThat(Files.readString(out.resolve("index.html"))).contains("<h2>load</h2>", "class=\"failed\"",
+                "no child JVM could start", "<h2>supervise</h2>");
+        JsonNode root = new ObjectMapper().readTree(Files.readString(out.resolve("results.json")));
+        assertThat(root.get("load").get("failed").asText()).contains("no child JVM could start");
+        assertThat(root.has("supervise")).isTrue();
+        assertThat(ResultsFile.read(out.resolve("results.json")).rows()).isEmpty();
     }
 
     @Test
