@@ -41,7 +41,8 @@ public final class Report {
     static ResultsFile run(ReportPlan plan, Path dir, String label, int cap, Progress progress, ExtraRuns.LoadRun loadRun) {
         String createdAt = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
         Env env = Env.current();
-        progress.say("loomlab report: " + plan.runnable() + " runs, each in a fresh JVM, into " + dir.toAbsolutePath());
+        progress.say("loomlab report: " + plan.runnable() + " runs, each in a fresh JVM" + (plan.supervise() ? " (supervise in this one)" : "")
+                + ", into " + dir.toAbsolutePath());
         progress.say("this JVM: " + env.oneLine());
         List<ReportRow> rows = new ArrayList<>();
         int index = 0;

@@ -3,10 +3,12 @@
  *
  * <p>{@code ./loomlab report [--cap N] [--label NAME]} runs every experiment of
  * {@link dev.loomlab.experiment.Experiments#all()} for every kind, each in a fresh JVM
- * ({@link dev.loomlab.report.Report}), and writes {@code build/report/}: {@code index.html}
- * (one offline file: environment, runs, each experiment's table beside the published BEAM
- * figures, its chart as an embedded PNG), {@code results.json}
- * ({@link dev.loomlab.report.ResultsFile}) and one CSV per table.
+ * ({@link dev.loomlab.report.Report}), then {@code load} (a fresh JVM per row) and
+ * {@code supervise} ({@link dev.loomlab.report.ExtraRuns}), and writes {@code build/report/}:
+ * {@code index.html} (one offline file: environment, runs, each experiment's table beside the
+ * published BEAM figures, its chart as an embedded PNG, load's and supervise's own tables),
+ * {@code results.json} ({@link dev.loomlab.report.ResultsFile}, load and supervise as the
+ * top-level fields {@code load} and {@code supervise}, which compare ignores) and one CSV per table.
  *
  * <p>In a workshop, each participant runs {@code ./loomlab report --cap 20000 --label NAME} and
  * sends {@code build/report/results.json}; the teacher runs
