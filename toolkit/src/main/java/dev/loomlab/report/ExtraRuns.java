@@ -1,5 +1,6 @@
 package dev.loomlab.report;
 
+import dev.loomlab.child.Durations;
 import dev.loomlab.experiment.Progress;
 import dev.loomlab.load.LoadResult;
 import dev.loomlab.load.LoadRunner;
@@ -31,7 +32,7 @@ final class ExtraRuns {
 
     static ReportExtras load(ReportExtras extras, LoadSpec spec, LoadRun runner, String prefix, Progress progress) {
         progress.say(prefix + String.format("load %d kinds x loops %s, %,d round trips, up to %s per row, a fresh JVM per row ...",
-                spec.kinds().size(), spec.loops(), spec.rounds(), spec.deadline()));
+                spec.kinds().size(), spec.loops(), spec.rounds(), Durations.format(spec.deadline())));
         long start = System.nanoTime();
         try {
             LoadResult result = runner.run(spec, line -> progress.say("       | " + line));
