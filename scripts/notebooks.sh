@@ -185,7 +185,7 @@ loomlab_run_notebooks() {
       return 1
     fi
   fi
-  local failed=0 nb name start secs status
+  local failed=0 nb name start secs status passed=0 broken=0
   for nb in "$@"; do
     name=$(basename "$nb" .ipynb)
     start=$(_loomlab_now_ms)
@@ -205,6 +205,8 @@ loomlab_run_notebooks() {
     fi
     secs=$(( ($(_loomlab_now_ms) - start) / 100 ))
     printf '%-44s %5d.%ds  %s\n' "$name" $((secs / 10)) $((secs % 10)) "$status"
+    if [ "$status" = ok ]; then passed=$((passed + 1)); else broken=$((broken + 1)); fi
   done
+  echo "notebooks: $passed passed, $broken failed"
   return "$failed"
 }
