@@ -36,25 +36,23 @@ final class LimitExperiment implements Experiment {
         List<Pid> pids = new ArrayList<>();
         String error = "none: the limit was not reached";
         try {
-            for (long i = 0; i < spec.n(); i++) {
-                pids.add(Processes.spawn(self -> self.receive()));
+            try {
+                for (long i = 0; i < spec.n(); i++) {
+                    pids.add(Processes.spawn(self -> self.receive()));
+                }
+            } catch (ProcessLimitException e) {
+                error = e.getMessage();
             }
-        } catch (ProcessLimitException e) {
-            error = e.getMessage();
+            Map<String, Double> metrics = new LinkedHashMap<>();
+            metrics.put("processLimit", (double) Processes.limit());
+            metrics.put("attempted", (double) spec.n());
+            metrics.put("liveProcesses", (double) Processes.live());
+            metrics.put("refused", error.startsWith("none") ? 0.0 : 1.0);
+            lastError = error;
+            return metrics;
+        } finally {
+            Processes.killAll(pids, Duration.ofSeconds(30));
         }
-        Map<String, Double> metrics = new LinkedHashMap<>();
-        metrics.put("processLimit", (double) Processes.limit());
-        metrics.put("attempted", (double) spec.n());
-        metrics.put("liveProcesses", (double) Processes.live());
-        metrics.put("refused", error.startsWith("none") ? 0.0 : 1.0);
-        for (Pid pid : pids) {
-            pid.kill();
-        }
-        for (Pid pid : pids) {
-            pid.awaitExit(Duration.ofSeconds(10));
-        }
-        lastError = error;
-        return metrics;
     }
 
     /** The error of the last run in this JVM, reported in the notes. */

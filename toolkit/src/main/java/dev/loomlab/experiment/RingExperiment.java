@@ -114,16 +114,7 @@ final class RingExperiment implements Experiment {
             Parked.awaitHibernated(ring, Duration.ofSeconds(60));
             return timeToken(spec, spawnNanos, done, () -> ring[0].send(hops - 1));
         } finally {
-            for (Pid pid : ring) {
-                if (pid != null) {
-                    pid.kill();
-                }
-            }
-            for (Pid pid : ring) {
-                if (pid != null) {
-                    pid.awaitExit(Duration.ofSeconds(30));
-                }
-            }
+            Processes.killAll(java.util.Arrays.asList(ring), Duration.ofSeconds(30));
         }
     }
 

@@ -24,6 +24,29 @@ public final class Processes {
         return Pid.start(body);
     }
 
+    /**
+     * Kills every process (null entries are skipped), then waits for them all to end, at most
+     * {@code timeout} in all.
+     *
+     * @return true if every one ended within the timeout
+     */
+    public static boolean killAll(Iterable<Pid> pids, java.time.Duration timeout) throws InterruptedException {
+        for (Pid pid : pids) {
+            if (pid != null) {
+                pid.kill();
+            }
+        }
+        long deadline = System.nanoTime() + timeout.toNanos();
+        boolean allEnded = true;
+        for (Pid pid : pids) {
+            if (pid != null) {
+                long left = Math.max(1, deadline - System.nanoTime());
+                allEnded &= pid.awaitExit(java.time.Duration.ofNanos(left)).isPresent();
+            }
+        }
+        return allEnded;
+    }
+
     /** Processes alive now in this JVM, hibernated ones included. */
     public static int live() {
         return ProcessLimit.live();

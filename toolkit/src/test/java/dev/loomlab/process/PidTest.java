@@ -142,6 +142,17 @@ class PidTest {
     }
 
     @Test
+    void killAllEndsEveryProcessAndSkipsNulls() throws Exception {
+        List<Pid> pids = new ArrayList<>();
+        for (int i = 0; i < 100; i++) {
+            pids.add(Processes.spawn(self -> self.receive()));
+        }
+        pids.add(null);
+        assertThat(Processes.killAll(pids, WAIT)).isTrue();
+        assertThat(pids).filteredOn(p -> p != null).allSatisfy(p -> assertThat(p.exitReason()).contains(ExitReason.KILLED));
+    }
+
+    @Test
     void toStringLooksLikeAnErlangPid() {
         Pid pid = Processes.spawn(self -> { });
         assertThat(pid.toString()).matches("<0\\.\\d+\\.0>");
