@@ -1,13 +1,13 @@
 package dev.loomlab.api;
 
-import dev.loomlab.child.ChildJvm;
+import dev.loomlab.experiment.FreshJvm;
 import dev.loomlab.experiment.ExperimentSpec;
 import dev.loomlab.experiment.Kind;
 import dev.loomlab.experiment.Measurement;
-import dev.loomlab.experiment.Progress;
+import dev.loomlab.util.Progress;
 import dev.loomlab.measure.Cap;
-import dev.loomlab.reference.PublishedFigure;
-import dev.loomlab.reference.PublishedFigures;
+import dev.loomlab.published.PublishedFigure;
+import dev.loomlab.published.PublishedFigures;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -61,7 +61,7 @@ final class Comparisons {
 
     private static Measurement run(ExperimentSpec spec, String what) {
         System.out.printf("measuring %s: n = %,d in a fresh JVM...%n", what, spec.n());
-        return ChildJvm.run(spec, Progress.SILENT);
+        return FreshJvm.run(spec, Progress.SILENT);
     }
 
     private static SideBySide.Row row(String what, Measurement m, PublishedFigure p) {

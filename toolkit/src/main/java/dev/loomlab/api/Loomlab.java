@@ -1,11 +1,11 @@
 package dev.loomlab.api;
 
-import dev.loomlab.child.ChildJvm;
+import dev.loomlab.experiment.FreshJvm;
 import dev.loomlab.experiment.ExperimentSpec;
 import dev.loomlab.experiment.Experiments;
 import dev.loomlab.experiment.Kind;
 import dev.loomlab.experiment.Measurement;
-import dev.loomlab.experiment.Progress;
+import dev.loomlab.util.Progress;
 import dev.loomlab.load.LoadKind;
 import dev.loomlab.load.LoadResult;
 import dev.loomlab.load.LoadRunner;
@@ -16,7 +16,7 @@ import dev.loomlab.measure.MemorySnapshot;
 import dev.loomlab.process.Pid;
 import dev.loomlab.process.ProcessBody;
 import dev.loomlab.process.Processes;
-import dev.loomlab.reference.PublishedFigures;
+import dev.loomlab.published.PublishedFigures;
 import dev.loomlab.supervise.RestartIntensity;
 import dev.loomlab.supervise.SupervisionDemo;
 import dev.loomlab.supervise.SupervisionReport;
@@ -106,7 +106,7 @@ public final class Loomlab {
             Cap.check("n", n, kind == Kind.PLATFORM ? 20_000 : 1_000);
         }
         for (int n : sizes) {
-            Measurement m = ChildJvm.run(ExperimentSpec.of("spawn", n).withKind(kind).withRepeat(3), Progress.SILENT);
+            Measurement m = FreshJvm.run(ExperimentSpec.of("spawn", n).withKind(kind).withRepeat(3), Progress.SILENT);
             done.add(m);
             System.out.printf("tier %,9d: %,6.0f bytes/process, %,6.0f ns/spawn warm; %,6.0f and %,6.0f cold (fresh JVM %d of %d)%n",
                     n, m.bytesPerProcess(), m.nsPerSpawn(), m.runs().get(0).metric("bytesPerProcess"),
@@ -208,7 +208,7 @@ public final class Loomlab {
 
     /** Any experiment, in a fresh JVM, its progress printed as it comes. */
     public static Measurement measure(ExperimentSpec spec) {
-        return ChildJvm.run(spec, Progress.STDOUT);
+        return FreshJvm.run(spec, Progress.STDOUT);
     }
 
     /** The same helpers, run in this JVM: for poking in jshell, not for figures to publish. */

@@ -1,10 +1,10 @@
 package dev.loomlab.api;
 
-import dev.loomlab.child.ChildJvm;
-import dev.loomlab.child.ChildJvmException;
+import dev.loomlab.experiment.FreshJvm;
+import dev.loomlab.jvm.ChildJvmException;
 import dev.loomlab.experiment.ExperimentSpec;
 import dev.loomlab.experiment.Measurement;
-import dev.loomlab.experiment.Progress;
+import dev.loomlab.util.Progress;
 import dev.loomlab.measure.Units;
 
 /**
@@ -32,7 +32,7 @@ final class SafeRun {
                 spec.m() == 0 ? "" : " m=" + spec.m(),
                 spec.jvmFlags().isEmpty() ? "" : " " + String.join(" ", spec.jvmFlags()));
         try {
-            Measurement m = ChildJvm.run(spec, Progress.SILENT);
+            Measurement m = FreshJvm.run(spec, Progress.SILENT);
             System.out.printf("%s: %s (%.1f s)%n", what, headline(m), (System.nanoTime() - start) / 1e9);
             return new Outcome(m, "ok");
         } catch (ChildJvmException e) {

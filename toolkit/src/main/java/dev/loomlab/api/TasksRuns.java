@@ -1,6 +1,6 @@
 package dev.loomlab.api;
 
-import dev.loomlab.child.Durations;
+import dev.loomlab.util.Durations;
 import dev.loomlab.display.Charts;
 import dev.loomlab.display.Displayable;
 import dev.loomlab.display.Series;

@@ -1,12 +1,12 @@
 package dev.loomlab.cli;
 
-import dev.loomlab.child.ChildJvm;
+import dev.loomlab.experiment.FreshJvm;
 import dev.loomlab.experiment.ExperimentSpec;
 import dev.loomlab.experiment.Experiments;
 import dev.loomlab.experiment.Kind;
 import dev.loomlab.experiment.Measurement;
 import dev.loomlab.experiment.MeasurementJson;
-import dev.loomlab.experiment.Progress;
+import dev.loomlab.util.Progress;
 import dev.loomlab.measure.Env;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.PrintWriter;
@@ -69,7 +69,7 @@ final class ExperimentRunner {
     }
 
     private static Measurement measure(ExperimentSpec spec, CommonOptions options, Progress progress) throws Exception {
-        return options.inProcess ? Experiments.runHere(spec, progress) : ChildJvm.run(spec, progress);
+        return options.inProcess ? Experiments.runHere(spec, progress) : FreshJvm.run(spec, progress);
     }
 
     private static boolean hasBaseline(String experiment) {

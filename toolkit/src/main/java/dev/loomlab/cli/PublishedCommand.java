@@ -1,6 +1,6 @@
 package dev.loomlab.cli;
 
-import dev.loomlab.reference.PublishedFigures;
+import dev.loomlab.published.PublishedFigures;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;

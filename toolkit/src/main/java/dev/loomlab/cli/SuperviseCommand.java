@@ -1,6 +1,6 @@
 package dev.loomlab.cli;
 
-import dev.loomlab.child.Durations;
+import dev.loomlab.util.Durations;
 import dev.loomlab.supervise.RestartIntensity;
 import dev.loomlab.supervise.SupervisionDemo;
 import dev.loomlab.supervise.SupervisionReport;

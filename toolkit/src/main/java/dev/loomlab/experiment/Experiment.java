@@ -1,10 +1,11 @@
 package dev.loomlab.experiment;
 
+import dev.loomlab.util.Progress;
 import java.util.List;
 import java.util.Map;
 
 /**
- * One measurement the toolkit can run, in this JVM or (through {@code ChildJvm}) in a fresh one.
+ * One measurement the toolkit can run, in this JVM or (through {@link FreshJvm}) in a fresh one.
  * Implementations are stateless; one run must leave no thread behind.
  */
 public interface Experiment {

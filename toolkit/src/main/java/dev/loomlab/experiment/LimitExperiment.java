@@ -1,5 +1,6 @@
 package dev.loomlab.experiment;
 
+import dev.loomlab.util.Progress;
 import dev.loomlab.process.Pid;
 import dev.loomlab.process.ProcessLimitException;
 import dev.loomlab.process.Processes;

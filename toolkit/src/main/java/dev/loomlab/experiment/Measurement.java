@@ -2,8 +2,8 @@ package dev.loomlab.experiment;
 
 import dev.loomlab.display.Displayable;
 import dev.loomlab.measure.Env;
-import dev.loomlab.reference.PublishedFigure;
-import dev.loomlab.reference.PublishedFigures;
+import dev.loomlab.published.PublishedFigure;
+import dev.loomlab.published.PublishedFigures;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;

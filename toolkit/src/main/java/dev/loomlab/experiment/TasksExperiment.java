@@ -1,9 +1,10 @@
 package dev.loomlab.experiment;
 
-import dev.loomlab.child.ChildJvm;
-import dev.loomlab.child.ChildOutcome;
-import dev.loomlab.child.ChildRun;
-import dev.loomlab.child.Durations;
+import dev.loomlab.util.Progress;
+import dev.loomlab.jvm.ChildJvm;
+import dev.loomlab.jvm.ChildOutcome;
+import dev.loomlab.jvm.ChildRun;
+import dev.loomlab.util.Durations;
 import dev.loomlab.measure.Cap;
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -1,6 +1,6 @@
 package dev.loomlab.load;
 
-import dev.loomlab.child.Durations;
+import dev.loomlab.util.Durations;
 import dev.loomlab.measure.Cap;
 import java.time.Duration;
 import java.util.ArrayList;

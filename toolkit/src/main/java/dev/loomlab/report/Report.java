@@ -1,11 +1,11 @@
 package dev.loomlab.report;
 
-import dev.loomlab.child.ChildJvm;
-import dev.loomlab.child.ChildJvmException;
+import dev.loomlab.experiment.FreshJvm;
+import dev.loomlab.jvm.ChildJvmException;
 import dev.loomlab.experiment.ExperimentSpec;
 import dev.loomlab.experiment.Measurement;
 import dev.loomlab.experiment.MeasurementJson;
-import dev.loomlab.experiment.Progress;
+import dev.loomlab.util.Progress;
 import dev.loomlab.load.LoadRunner;
 import dev.loomlab.measure.Env;
 import java.nio.file.Path;
@@ -80,7 +80,7 @@ public final class Report {
         progress.say(prefix + ReportRow.describe(spec) + " ...");
         long start = System.nanoTime();
         try {
-            Measurement m = ChildJvm.run(spec, line -> progress.say("       | " + line));
+            Measurement m = FreshJvm.run(spec, line -> progress.say("       | " + line));
             long millis = (System.nanoTime() - start) / 1_000_000;
             String first = m.metrics().entrySet().stream().findFirst()
                     .map(e -> e.getKey() + " = " + String.format("%,.1f", e.getValue())).orElse("no metrics");

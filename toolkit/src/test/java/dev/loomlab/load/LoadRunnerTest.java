@@ -2,7 +2,7 @@ package dev.loomlab.load;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.loomlab.experiment.Progress;
+import dev.loomlab.util.Progress;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
