@@ -70,7 +70,7 @@ public final class Loomlab {
 
     /** n idle units of a kind in this JVM: {@code PROCESS}, or the raw {@code VIRTUAL}/{@code PLATFORM} baselines. */
     public static IdleProcesses spawnIdle(int n, Kind kind) throws Exception {
-        Cap.check("n", n, kind == Kind.PLATFORM ? 20_000 : 1_000);
+        Cap.check("n", n, kind.bytesPerUnitEstimate());
         return IdleProcesses.start(kind, n);
     }
 
@@ -103,7 +103,7 @@ public final class Loomlab {
     public static Tiers tiers(Kind kind, int... sizes) {
         java.util.List<Measurement> done = new java.util.ArrayList<>();
         for (int n : sizes) {
-            Cap.check("n", n, kind == Kind.PLATFORM ? 20_000 : 1_000);
+            Cap.check("n", n, kind.bytesPerUnitEstimate());
         }
         for (int n : sizes) {
             Measurement m = FreshJvm.run(ExperimentSpec.of("spawn", n).withKind(kind).withRepeat(3), Progress.SILENT);

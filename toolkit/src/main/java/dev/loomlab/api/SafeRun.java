@@ -3,6 +3,7 @@ package dev.loomlab.api;
 import dev.loomlab.experiment.FreshJvm;
 import dev.loomlab.jvm.ChildJvmException;
 import dev.loomlab.experiment.ExperimentSpec;
+import dev.loomlab.experiment.Experiments;
 import dev.loomlab.experiment.Measurement;
 import dev.loomlab.util.Progress;
 import dev.loomlab.measure.Units;
@@ -50,17 +51,10 @@ final class SafeRun {
         }
     }
 
+    /** The experiment's headline metric, e.g. "nsPerHop 1.2 µs", or "done" if it has none. */
     private static String headline(Measurement m) {
-        if (!Double.isNaN(m.metric("peakRssBytes"))) {
-            return "peak " + Units.bytes(m.metric("peakRssBytes"));
-        }
-        if (!Double.isNaN(m.metric("nsPerHop"))) {
-            return Units.nanos(m.metric("nsPerHop")) + " per hop";
-        }
-        if (!Double.isNaN(m.metric("bytesPerProcess"))) {
-            return Units.bytes(m.metric("bytesPerProcess")) + " per process";
-        }
-        return "done";
+        String metric = Experiments.named(m.experiment()).headline();
+        return metric.isEmpty() || Double.isNaN(m.metric(metric)) ? "done" : metric + " " + Units.metric(metric, m.metric(metric));
     }
 
     static String shorten(String message) {

@@ -34,7 +34,8 @@ final class ExperimentRunner {
         }
         Measurement result = measure(spec, options, progress);
         Measurement baseline = null;
-        boolean withBaseline = spec.kind() == Kind.PROCESS && !options.noBaseline && hasBaseline(spec.experiment());
+        boolean withBaseline = spec.kind() == Kind.PROCESS && !options.noBaseline
+                && Experiments.named(spec.experiment()).hasBaseline();
         if (withBaseline) {
             if (!options.json) {
                 out.println("running the raw virtual-thread baseline in its own fresh JVM...");
@@ -70,10 +71,6 @@ final class ExperimentRunner {
 
     private static Measurement measure(ExperimentSpec spec, CommonOptions options, Progress progress) throws Exception {
         return options.inProcess ? Experiments.runHere(spec, progress) : FreshJvm.run(spec, progress);
-    }
-
-    private static boolean hasBaseline(String experiment) {
-        return !experiment.equals("hibernate") && !experiment.equals("limit") && !experiment.equals("ring-hibernated");
     }
 
     /** Ours beside the raw baseline, measured in the same run, with the ratio. */

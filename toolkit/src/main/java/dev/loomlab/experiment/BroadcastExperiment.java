@@ -26,8 +26,13 @@ final class BroadcastExperiment implements Experiment {
     }
 
     @Override
+    public String headline() {
+        return "nsPerMessage";
+    }
+
+    @Override
     public void validate(ExperimentSpec spec) {
-        Cap.check("n", spec.n(), spec.kind() == Kind.PLATFORM ? 20_000 : 1_000);
+        checkCap(spec);
     }
 
     @Override

@@ -27,6 +27,11 @@ final class PingPongExperiment implements Experiment {
     }
 
     @Override
+    public String headline() {
+        return "roundTripNsP50";
+    }
+
+    @Override
     public void validate(ExperimentSpec spec) {
         if (spec.n() < 1) {
             throw new IllegalArgumentException("rounds (--n) must be at least 1, got " + spec.n());

@@ -46,8 +46,13 @@ final class TasksExperiment implements Experiment {
     }
 
     @Override
+    public String headline() {
+        return "peakRssBytes";
+    }
+
+    @Override
     public void validate(ExperimentSpec spec) {
-        Cap.check("n", spec.n(), spec.kind() == Kind.PLATFORM ? 20_000 : 1_000);
+        checkCap(spec);
         if (spec.n() > Integer.MAX_VALUE) {
             throw new IllegalArgumentException("n is too large for one JVM: " + spec.n());
         }

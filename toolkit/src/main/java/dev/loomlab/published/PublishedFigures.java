@@ -1,7 +1,8 @@
 package dev.loomlab.published;
 
-import java.io.BufferedReader;
 import java.io.IOException;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVRecord;
 import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
@@ -92,40 +93,34 @@ public final class PublishedFigures {
 
     private static List<PublishedFigure> load() {
         List<PublishedFigure> figures = new ArrayList<>();
-        for (List<String> row : csv("published-figures.csv")) {
-            figures.add(new PublishedFigure(row.get(0), row.get(1), row.get(2), row.get(3),
-                    row.get(4).isEmpty() ? null : Long.valueOf(row.get(4)),
-                    row.get(5).isEmpty() ? null : Long.valueOf(row.get(5)),
-                    Double.parseDouble(row.get(6)), row.get(7), row.size() > 8 ? row.get(8) : ""));
+        for (CSVRecord row : csv("published-figures.csv")) {
+            figures.add(new PublishedFigure(row.get("source"), row.get("runtime"), row.get("experiment"), row.get("metric"),
+                    row.get("n").isEmpty() ? null : Long.valueOf(row.get("n")),
+                    row.get("m").isEmpty() ? null : Long.valueOf(row.get("m")),
+                    Double.parseDouble(row.get("value")), row.get("unit"), row.get("note")));
         }
         return List.copyOf(figures);
     }
 
     private static Map<String, String> loadSources() {
         Map<String, String> sources = new LinkedHashMap<>();
-        for (List<String> row : csv("sources.csv")) {
-            sources.put(row.get(0), row.get(1) + " — " + row.get(2));
+        for (CSVRecord row : csv("sources.csv")) {
+            sources.put(row.get("source"), row.get("title") + " — " + row.get("where"));
         }
         return Map.copyOf(sources);
     }
 
-    /** Rows of a simple CSV resource (no quoted commas), header skipped. */
-    private static List<List<String>> csv(String name) {
+    /** The records of a CSV resource (RFC 4180: quoted fields may hold commas), by header name. */
+    private static List<CSVRecord> csv(String name) {
         try (InputStream in = PublishedFigures.class.getResourceAsStream(name)) {
             if (in == null) {
                 throw new IllegalStateException("the jar lacks its dataset " + name + ": rebuild with ./loomlab build");
             }
-            var reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
-            List<List<String>> rows = new ArrayList<>();
-            reader.readLine();
-            for (String line; (line = reader.readLine()) != null; ) {
-                if (!line.isBlank()) {
-                    rows.add(List.of(line.split(",", -1)));
-                }
-            }
-            return rows;
+            CSVFormat format = CSVFormat.RFC4180.builder().setHeader().setSkipHeaderRecord(true)
+                    .setIgnoreEmptyLines(true).get();
+            return format.parse(new InputStreamReader(in, StandardCharsets.UTF_8)).getRecords();
         } catch (IOException e) {
-            throw new UncheckedIOException(e);
+            throw new UncheckedIOException("could not read the dataset " + name + ": " + e.getMessage(), e);
         }
     }
 }

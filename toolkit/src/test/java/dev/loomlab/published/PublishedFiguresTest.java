@@ -30,4 +30,12 @@ class PublishedFiguresTest {
         assertThat(PublishedFigures.beside("spawn", "nsPerSpawn", 50_000, null)).get()
                 .extracting(PublishedFigure::n).isEqualTo(10_000L);
     }
+
+    @Test
+    void aNoteWithACommaIsReadWhole() {
+        assertThat(PublishedFigures.of("pingpong", "roundTripNsP50"))
+                .filteredOn(f -> f.source().equals("un-million"))
+                .singleElement().satisfies(f -> assertThat(f.note()).endsWith(", not a percentile"));
+        assertThat(PublishedFigures.sourceTitle("un-million")).contains("\"Ce que coûte un processus BEAM\"");
+    }
 }
