@@ -1,7 +1,6 @@
 package dev.loomlab.api;
 
 import dev.loomlab.experiment.FreshJvm;
-import dev.loomlab.jvm.ChildJvmException;
 import dev.loomlab.experiment.ExperimentSpec;
 import dev.loomlab.experiment.Experiments;
 import dev.loomlab.experiment.Measurement;
@@ -32,33 +31,18 @@ final class SafeRun {
         String what = String.format("%s %s n=%,d%s%s", spec.experiment(), spec.kind().label(), spec.n(),
                 spec.m() == 0 ? "" : " m=" + spec.m(),
                 spec.jvmFlags().isEmpty() ? "" : " " + String.join(" ", spec.jvmFlags()));
-        try {
-            Measurement m = FreshJvm.run(spec, Progress.SILENT);
+        Measurement m = FreshJvm.attempt(spec, Progress.SILENT);
+        if (m.ok()) {
             System.out.printf("%s: %s (%.1f s)%n", what, headline(m), (System.nanoTime() - start) / 1e9);
-            return new Outcome(m, "ok");
-        } catch (ChildJvmException e) {
-            String outcome = switch (e.outcome()) {
-                case OUT_OF_MEMORY -> "out of memory (OutOfMemoryError): the heap limit is below what n needs";
-                case DEADLINE -> "killed at its deadline";
-                default -> "failed: " + shorten(e.getMessage().replaceAll("Exception in thread \"main\" [\\w.$]+: ", ""));
-            };
-            System.out.printf("%s: %s%n", what, outcome);
-            return new Outcome(null, outcome);
-        } catch (RuntimeException e) {
-            String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-            System.out.printf("%s: not run (see the table)%n", what);
-            return new Outcome(null, "not run: " + shorten(message));
+            return new Outcome(m, m.outcome());
         }
+        System.out.printf("%s: %s%n", what, m.outcome().startsWith(Measurement.NOT_RUN) ? "not run (see the table)" : m.outcome());
+        return new Outcome(null, m.outcome());
     }
 
     /** The experiment's headline metric, e.g. "nsPerHop 1.2 µs", or "done" if it has none. */
     private static String headline(Measurement m) {
         String metric = Experiments.named(m.experiment()).headline();
         return metric.isEmpty() || Double.isNaN(m.metric(metric)) ? "done" : metric + " " + Units.metric(metric, m.metric(metric));
-    }
-
-    static String shorten(String message) {
-        String m = message.replaceAll("\\s+", " ");
-        return m.length() > 200 ? m.substring(0, 197) + "..." : m;
     }
 }

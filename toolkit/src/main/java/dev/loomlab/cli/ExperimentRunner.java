@@ -1,5 +1,6 @@
 package dev.loomlab.cli;
 
+import dev.loomlab.util.Durations;
 import dev.loomlab.experiment.FreshJvm;
 import dev.loomlab.experiment.ExperimentSpec;
 import dev.loomlab.experiment.Experiments;
@@ -29,7 +30,7 @@ final class ExperimentRunner {
         if (!options.json) {
             out.println("parent JVM: " + Env.current().oneLine());
             out.printf("running %s (kind %s, n=%,d%s) in a fresh JVM, deadline %s...%n", spec.experiment(),
-                    spec.kind().label(), spec.n(), spec.m() == 0 ? "" : ", m=" + spec.m(), options.deadline);
+                    spec.kind().label(), spec.n(), spec.m() == 0 ? "" : ", m=" + spec.m(), Durations.format(spec.deadline()));
             out.flush();
         }
         Measurement result = measure(spec, options, progress);

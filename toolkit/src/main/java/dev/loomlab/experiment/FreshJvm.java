@@ -67,4 +67,26 @@ public final class FreshJvm {
         }
     }
 
+    /**
+     * Runs {@code spec} in a fresh JVM and always returns a measurement: the child's, or, when it
+     * failed, ran out of memory, overran its deadline or was refused before it started, a
+     * {@linkplain Measurement#failed failed row} whose outcome says which. This is the one way a
+     * failed child becomes a row of a table, a report or a results file.
+     */
+    public static Measurement attempt(ExperimentSpec spec, Progress progress) {
+        try {
+            return run(spec, progress);
+        } catch (ChildJvmException e) {
+            return Measurement.failed(spec, e.outcome().words() + ": " + oneLine(e.getMessage()));
+        } catch (IllegalArgumentException e) {
+            return Measurement.failed(spec, Measurement.NOT_RUN + ": " + oneLine(e.getMessage()));
+        } catch (RuntimeException e) {
+            return Measurement.failed(spec, "failed: " + e.getClass().getSimpleName() + ": " + oneLine(e.getMessage()));
+        }
+    }
+
+    private static String oneLine(String message) {
+        String m = message == null ? "" : message.replaceAll("\\s+", " ").trim();
+        return m.length() > 300 ? m.substring(0, 297) + "..." : m;
+    }
 }
