@@ -1,7 +1,7 @@
 package dev.loomlab.api;
 
 import dev.loomlab.util.Progress;
-import dev.loomlab.runs.Lightness;
+import dev.loomlab.api.Lightness;
 import dev.loomlab.display.Section;
 import dev.loomlab.limits.Containment;
 import dev.loomlab.measure.Cap;

@@ -1,6 +1,8 @@
 package dev.loomlab.api;
 
+import dev.loomlab.display.Section;
 import dev.loomlab.experiment.FreshJvm;
+import dev.loomlab.runs.TierRuns;
 import dev.loomlab.experiment.ExperimentSpec;
 import dev.loomlab.experiment.Experiments;
 import dev.loomlab.experiment.Kind;
@@ -100,19 +102,8 @@ public final class Loomlab {
      * to keep only those under it. Each JVM spawns its tier 3 times: the table shows the cold
      * first run beside the median of the warm ones.
      */
-    public static Tiers tiers(Kind kind, int... sizes) {
-        java.util.List<Measurement> done = new java.util.ArrayList<>();
-        for (int n : sizes) {
-            Cap.check("n", n, kind.bytesPerUnitEstimate());
-        }
-        for (int n : sizes) {
-            Measurement m = FreshJvm.run(ExperimentSpec.of("spawn", n).withKind(kind).withRepeat(3), Progress.SILENT);
-            done.add(m);
-            System.out.printf("tier %,9d: %,6.0f bytes/process, %,6.0f ns/spawn warm; %,6.0f and %,6.0f cold (fresh JVM %d of %d)%n",
-                    n, m.bytesPerProcess(), m.nsPerSpawn(), m.runs().get(0).metric("bytesPerProcess"),
-                    m.runs().get(0).metric("nsPerSpawn"), done.size(), sizes.length);
-        }
-        return new Tiers(kind, done);
+    public static Section tiers(Kind kind, int... sizes) {
+        return Tiers.section(kind, TierRuns.measure(kind, sizes, 3, Progress.STDOUT));
     }
 
     /**
@@ -120,7 +111,7 @@ public final class Loomlab {
      * thread and a platform thread (at most 1,000 of those), beside BEAM's, a goroutine's and an
      * OS thread's published weights.
      */
-    public static SideBySide idleWeight(int n) {
+    public static Section idleWeight(int n) {
         return Comparisons.idleWeight(n);
     }
 
@@ -129,7 +120,7 @@ public final class Loomlab {
      * {@code min_heap_size}, a platform thread with a 64 KiB stack; then what 1M and 5M
      * hibernated processes would take, labelled as extrapolated.
      */
-    public static SideBySide hibernation(int n) {
+    public static Section hibernation(int n) {
         return Comparisons.hibernation(n);
     }
 

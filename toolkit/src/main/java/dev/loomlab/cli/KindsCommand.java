@@ -1,7 +1,7 @@
 package dev.loomlab.cli;
 
 import dev.loomlab.util.Progress;
-import dev.loomlab.runs.Lightness;
+import dev.loomlab.api.Lightness;
 import dev.loomlab.display.SectionJson;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;

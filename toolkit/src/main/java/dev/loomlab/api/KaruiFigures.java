@@ -1,4 +1,4 @@
-package dev.loomlab.runs;
+package dev.loomlab.api;
 
 import dev.loomlab.published.PublishedFigure;
 import dev.loomlab.published.PublishedFigures;
@@ -35,20 +35,5 @@ final class KaruiFigures {
 
     static String note(String runtimePrefix, String experiment, String metric) {
         return find(runtimePrefix, experiment, metric, null).map(PublishedFigure::note).orElse("");
-    }
-
-    /** ours / theirs rounded to two decimals, or NaN. */
-    static double ratio(double ours, double theirs) {
-        if (Double.isNaN(ours) || Double.isNaN(theirs) || theirs == 0) {
-            return Double.NaN;
-        }
-        return Math.round(ours / theirs * 100) / 100.0;
-    }
-
-    static double round(double value) {
-        if (Double.isNaN(value) || Double.isInfinite(value)) {
-            return value;
-        }
-        return Math.abs(value) >= 100 ? Math.round(value) : Math.round(value * 100) / 100.0;
     }
 }

@@ -1,10 +1,10 @@
-package dev.loomlab.runs;
+package dev.loomlab.api;
 
 import dev.loomlab.experiment.FreshJvm;
 import dev.loomlab.display.Section;
-import static dev.loomlab.runs.KaruiFigures.BEAM;
-import static dev.loomlab.runs.KaruiFigures.GO;
-import static dev.loomlab.runs.KaruiFigures.PYTHON;
+import static dev.loomlab.api.KaruiFigures.BEAM;
+import static dev.loomlab.api.KaruiFigures.GO;
+import static dev.loomlab.api.KaruiFigures.PYTHON;
 
 import dev.loomlab.display.Charts;
 import dev.loomlab.display.Series;
@@ -13,6 +13,10 @@ import dev.loomlab.experiment.Kind;
 import dev.loomlab.experiment.Measurement;
 import dev.loomlab.util.Progress;
 import dev.loomlab.measure.Cap;
+import dev.loomlab.display.Tables;
+import dev.loomlab.runs.IdleWeight;
+import dev.loomlab.runs.StateSizes;
+import dev.loomlab.runs.TierRuns;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -34,42 +38,25 @@ public final class Lightness {
 
     /** Section 2: idle processes at each size, one fresh JVM per size. */
     public static Section idleScaling(int[] sizes, Progress progress) {
-        if (sizes.length == 0) {
-            throw new IllegalArgumentException("no sizes to measure: every size is above the cap (" + Cap.current() + ")");
-        }
-        IntColumn n = IntColumn.create("processes");
-        DoubleColumn bytes = DoubleColumn.create("JVM bytes / process");
-        DoubleColumn beamBytes = DoubleColumn.create("BEAM bytes / process (article)");
-        DoubleColumn bytesRatio = DoubleColumn.create("JVM / BEAM (memory)");
-        DoubleColumn totalMb = DoubleColumn.create("JVM total MB");
-        DoubleColumn beamMb = DoubleColumn.create("BEAM total MB (2.6 KB x n)");
-        DoubleColumn micros = DoubleColumn.create("JVM µs / spawn");
-        DoubleColumn beamMicros = DoubleColumn.create("BEAM µs / spawn (article: 0.5 to 0.9)");
+        List<Measurement> tiers = TierRuns.measure(Kind.PROCESS, sizes, 1, progress);
         double beamPer = KaruiFigures.value(BEAM, "spawn", "bytesPerProcess");
         double beamNs = KaruiFigures.value(BEAM, "spawn", "nsPerSpawn");
-        List<Number> xs = new ArrayList<>();
-        List<Number> ours = new ArrayList<>();
-        List<Number> theirs = new ArrayList<>();
-        for (int size : sizes) {
-            Measurement m = FreshJvm.run(ExperimentSpec.of("spawn", size), progress);
-            double per = m.bytesPerProcess();
-            n.append(size);
-            bytes.append(Math.round(per));
-            beamBytes.append(beamPer);
-            bytesRatio.append(KaruiFigures.ratio(per, beamPer));
-            totalMb.append(KaruiFigures.round(per * size / 1e6));
-            beamMb.append(KaruiFigures.round(beamPer * size / 1e6));
-            micros.append(Math.round(m.nsPerSpawn() / 10) / 100.0);
-            beamMicros.append(beamNs / 1000);
-            xs.add(size);
-            ours.add(per * size / 1e6);
-            theirs.add(beamPer * size / 1e6);
-        }
-        Table table = Table.create("Idle processes, one fresh JVM per size, beside the article's BEAM (2.6 KB each, linear 1k to 500k)",
-                n, bytes, beamBytes, bytesRatio, totalMb, beamMb, micros, beamMicros);
+        Table table = Tables.of("Idle processes, one fresh JVM per size, beside the article's BEAM (2.6 KB each, linear 1k to 500k)", tiers)
+                .whole("processes", m -> (int) m.n())
+                .number("JVM bytes / process", m -> Tables.nearest(m.bytesPerProcess()))
+                .number("BEAM bytes / process (article)", m -> beamPer)
+                .number("JVM / BEAM (memory)", m -> Tables.ratio(m.bytesPerProcess(), beamPer))
+                .number("JVM total MB", m -> Tables.round(m.bytesPerProcess() * m.n() / 1e6))
+                .number("BEAM total MB (2.6 KB x n)", m -> Tables.round(beamPer * m.n() / 1e6))
+                .number("JVM µs / spawn", m -> Tables.nearest(m.nsPerSpawn() / 10) / 100.0)
+                .number("BEAM µs / spawn (article: 0.5 to 0.9)", m -> beamNs / 1000)
+                .build();
+        List<Long> xs = tiers.stream().map(Measurement::n).toList();
         var chart = Charts.lines("Memory of n idle processes (log-log: a slope of one is linear)",
                 "processes", "MB (heap after GC)", true, true,
-                List.of(new Series("JVM processes (this machine)", xs, ours), new Series("BEAM (article: 2.6 KB x n)", xs, theirs)));
+                List.of(new Series("JVM processes (this machine)", xs, tiers.stream().map(m -> m.bytesPerProcess() * m.n() / 1e6).toList()),
+                        new Series("BEAM (article: 2.6 KB x n)", xs, xs.stream().map(n -> beamPer * n / 1e6).toList(),
+                                Series.Style.PUBLISHED, -1)));
         return new Section(table, chart, List.of(
                 "JVM bytes / process: heap used after a full GC with every process verified parked, minus before, divided by n",
                 "µs / spawn: the spawn loop alone, in a fresh (cold) JVM; it changes from run to run"));
@@ -77,19 +64,10 @@ public final class Lightness {
 
     /** Section 3: processes each holding a list of m elements; m = 0 is the baseline. */
     public static Section state(int[] elements, int processes, Progress progress) {
-        if (processes < 1) {
-            throw new IllegalArgumentException("processes must be at least 1, got " + processes);
-        }
-        List<Integer> sizes = new ArrayList<>();
-        sizes.add(0);
-        for (int e : elements) {
-            if (e < 0) {
-                throw new IllegalArgumentException("a list size cannot be negative: " + e);
-            }
-            if (e != 0) {
-                sizes.add(e);
-            }
-        }
+        Map<Integer, Measurement> byM = StateSizes.measure(elements, processes, progress);
+        List<Integer> sizes = List.copyOf(byM.keySet());
+        Map<Integer, Double> perProcess = new LinkedHashMap<>();
+        byM.forEach((m, r) -> perProcess.put(m, r.bytesPerProcess()));
         IntColumn elementsCol = IntColumn.create("list elements");
         IntColumn nCol = IntColumn.create("processes");
         DoubleColumn bytes = DoubleColumn.create("JVM bytes / process");
@@ -97,22 +75,17 @@ public final class Lightness {
         DoubleColumn growth = DoubleColumn.create("JVM growth vs 10 elements");
         DoubleColumn beamGrowth = DoubleColumn.create("BEAM growth (article)");
         StringColumn beamNote = StringColumn.create("BEAM, article");
-        Map<Integer, Double> perProcess = new LinkedHashMap<>();
         for (int m : sizes) {
-            // big lists with fewer processes, so a run stays near 200 MB of heap
-            int n = (int) Math.max(1, Math.min(processes, 10_000_000L / Math.max(m, 1)));
-            Measurement r = FreshJvm.run(ExperimentSpec.of("state", n).withM(m), progress);
-            perProcess.put(m, r.bytesPerProcess());
             elementsCol.append(m);
-            nCol.append(n);
-            bytes.append(Math.round(r.bytesPerProcess()));
+            nCol.append((int) byM.get(m).n());
+            bytes.append(Tables.nearest(perProcess.get(m)));
         }
         for (int m : sizes) {
-            perElement.append(m == 0 ? Double.NaN : KaruiFigures.round((perProcess.get(m) - perProcess.get(0)) / m));
+            perElement.append(m == 0 ? Double.NaN : Tables.round((perProcess.get(m) - perProcess.get(0)) / m));
         }
         double at10 = perProcess.getOrDefault(10, Double.NaN);
         for (int m : sizes) {
-            growth.append(KaruiFigures.round(perProcess.get(m) / at10));
+            growth.append(Tables.round(perProcess.get(m) / at10));
             double g = m == 100 ? KaruiFigures.value(BEAM, "state", "growthAt100Elements")
                     : m == 1000 ? KaruiFigures.value(BEAM, "state", "growthAt1000Elements") : Double.NaN;
             beamGrowth.append(g);
@@ -153,10 +126,6 @@ public final class Lightness {
 
     /** Section 4: the three kinds in fresh JVMs, beside BEAM, goroutines and Python threads. */
     public static Section kinds(int n, int platformN, Progress progress) {
-        Cap.check("n", n, 1_000);
-        if (platformN < 1) {
-            throw new IllegalArgumentException("platform threads must be at least 1, got " + platformN);
-        }
         StringColumn kind = StringColumn.create("unit");
         StringColumn source = StringColumn.create("measured");
         IntColumn count = IntColumn.create("n");
@@ -172,9 +141,10 @@ public final class Lightness {
         List<String> categories = new ArrayList<>();
         List<Number> bytesSeries = new ArrayList<>();
         List<Number> nsSeries = new ArrayList<>();
-        for (Kind k : Kind.values()) {
-            int size = k == Kind.PLATFORM ? Math.min(n, platformN) : n;
-            Measurement m = FreshJvm.run(ExperimentSpec.of("spawn", size).withKind(k), progress);
+        Map<Kind, Measurement> byKind = IdleWeight.measure(n, platformN, List.of(Kind.values()), progress);
+        for (Kind k : byKind.keySet()) {
+            Measurement m = byKind.get(k);
+            int size = (int) m.n();
             String label = switch (k) {
                 case PROCESS -> "JVM toolkit process";
                 case VIRTUAL -> "JVM raw virtual thread";
@@ -183,14 +153,14 @@ public final class Lightness {
             kind.append(label);
             source.append("this machine");
             count.append(size);
-            heap.append(Math.round(m.metric("heapBytesPerProcess")));
+            heap.append(Tables.nearest(m.metric("heapBytesPerProcess")));
             double st = m.metrics().containsKey("nativeStackBytesPerProcess") ? m.metric("nativeStackBytesPerProcess") : 0;
-            stacks.append(Math.round(st));
-            rss.append(Math.round(m.metric("rssBytesPerProcess")));
-            total.append(Math.round(m.bytesPerProcess()));
-            ns.append(Math.round(m.nsPerSpawn()));
-            memRatio.append(KaruiFigures.ratio(m.bytesPerProcess(), beamBytes));
-            nsRatio.append(KaruiFigures.ratio(m.nsPerSpawn(), beamNs));
+            stacks.append(Tables.nearest(st));
+            rss.append(Tables.nearest(m.metric("rssBytesPerProcess")));
+            total.append(Tables.nearest(m.bytesPerProcess()));
+            ns.append(Tables.nearest(m.nsPerSpawn()));
+            memRatio.append(Tables.ratio(m.bytesPerProcess(), beamBytes));
+            nsRatio.append(Tables.ratio(m.nsPerSpawn(), beamNs));
             categories.add(switch (k) {
                 case PROCESS -> "JVM process";
                 case VIRTUAL -> "JVM virtual";
@@ -216,8 +186,8 @@ public final class Lightness {
             rss.appendMissing();
             total.append(b);
             ns.append(t);
-            memRatio.append(KaruiFigures.ratio(b, beamBytes));
-            nsRatio.append(KaruiFigures.ratio(t, beamNs));
+            memRatio.append(Tables.ratio(b, beamBytes));
+            nsRatio.append(Tables.ratio(t, beamNs));
             categories.add(runtime.equals(PYTHON) ? "Python thread" : runtime.equals(GO) ? "goroutine" : "BEAM");
             bytesSeries.add(b);
             nsSeries.add(t);
@@ -279,10 +249,10 @@ public final class Lightness {
             double v = oneJvmVirtual.runs().get(i).metric("nsPerSpawn");
             double f = i < fresh.size() ? fresh.get(i).runs().get(0).metric("nsPerSpawn") : Double.NaN;
             run.append(i + 1);
-            procNs.append(Math.round(p));
-            virtNs.append(Math.round(v));
+            procNs.append(Tables.nearest(p));
+            virtNs.append(Tables.nearest(v));
             freshNs.append(Double.isNaN(f) ? Double.NaN : Math.round(f));
-            procBytes.append(Math.round(oneJvm.runs().get(i).metric("bytesPerProcess")));
+            procBytes.append(Tables.nearest(oneJvm.runs().get(i).metric("bytesPerProcess")));
             freshBytes.append(i < fresh.size() ? Math.round(fresh.get(i).runs().get(0).metric("bytesPerProcess")) : Double.NaN);
             faster.append(p < v ? "process" : "virtual thread");
             beam.append(beamRepeated);
