@@ -26,7 +26,13 @@ import java.util.Map;
  * ("true" by default: a second fresh JVM runs the same with one {@code System.gc()} while all sleep, to read the heap after GC;
  * "false" runs only the untouched program and reports no heap figure), {@code breakdown} (NMT categories).
  */
-final class TasksExperiment implements Experiment {
+final class TasksExperiment extends NamedExperiment {
+
+    TasksExperiment() {
+        super("tasks",
+                "n concurrent tasks that each sleep, in a whole fresh JVM: peak resident memory (the million-tasks benchmark)",
+                "peakRssBytes");
+    }
 
     static final String DEFAULT_SLEEP = "10s";
     /** Above this, platform threads need the cap lifted: each is an OS thread. */
@@ -34,21 +40,6 @@ final class TasksExperiment implements Experiment {
     private static final double MIB = 1024.0 * 1024.0;
     /** The exit code of a JVM stopped by {@code -XX:+ExitOnOutOfMemoryError}; its message goes to standard output. */
     private static final int EXIT_ON_OUT_OF_MEMORY = 3;
-
-    @Override
-    public String name() {
-        return "tasks";
-    }
-
-    @Override
-    public String description() {
-        return "n concurrent tasks that each sleep, in a whole fresh JVM: peak resident memory (the million-tasks benchmark)";
-    }
-
-    @Override
-    public String headline() {
-        return "peakRssBytes";
-    }
 
     @Override
     public void validate(ExperimentSpec spec) {

@@ -1,7 +1,7 @@
 package dev.loomlab.toy;
 
-import dev.loomlab.experiment.Experiment;
 import dev.loomlab.experiment.ExperimentSpec;
+import dev.loomlab.experiment.NamedExperiment;
 import dev.loomlab.experiment.Worker;
 import dev.loomlab.util.Progress;
 import java.time.Duration;
@@ -15,29 +15,15 @@ import java.util.concurrent.TimeUnit;
  * The toy experiment of ARCHITECTURE.md's checklist, step 1: n workers of the spec's kind each
  * answer one message; it measures the time from the first send to the last answer. Everything
  * the rest of the toolkit needs to know about it lives here: its name, its headline metric, that
- * it has a raw baseline, what one unit weighs for the cap. It is found through
+ * it has a raw baseline (the default), what one unit weighs for the cap (its kind's estimate,
+ * the default), that it checks the cap (the default). It is found through
  * {@code META-INF/services/dev.loomlab.experiment.Experiment}, in this JVM and in a child JVM.
  */
-public final class EchoExperiment implements Experiment {
+public final class EchoExperiment extends NamedExperiment {
 
-    @Override
-    public String name() {
-        return "toy-echo";
-    }
-
-    @Override
-    public String description() {
-        return "n workers each answer one message: ns from the first send to the last answer, per worker";
-    }
-
-    @Override
-    public String headline() {
-        return "nsPerEcho";
-    }
-
-    @Override
-    public void validate(ExperimentSpec spec) {
-        checkCap(spec);
+    public EchoExperiment() {
+        super("toy-echo", "n workers each answer one message: ns from the first send to the last answer, per worker",
+                "nsPerEcho");
     }
 
     @Override
