@@ -29,7 +29,7 @@ import java.util.List;
  * @param rows           every row, ok, failed or skipped
  * @param notes          rows skipped while reading, with why (never written)
  * @param extras         load and supervise, written as the top-level fields {@code load} and
- *                       {@code supervise} when they ran; {@link #read} leaves them out (compare ignores them)
+ *                       {@code supervise} when they ran; {@link #read} leaves them out ({@link ExtraComparison} reads them for compare)
  */
 public record ResultsFile(String label, String createdAt, int cap, Env env, String toolkitVersion, boolean complete,
                           List<ReportRow> rows, List<String> notes, ReportExtras extras) {
