@@ -34,6 +34,11 @@ import java.util.concurrent.TimeUnit;
 public final class ChildJvm {
 
     private static final int TAIL_LINES = 40;
+    /**
+     * The exit code of a JVM stopped by {@code -XX:+ExitOnOutOfMemoryError} (every child gets it),
+     * and of a child that reports running out of memory itself.
+     */
+    public static final int EXIT_ON_OUT_OF_MEMORY = 3;
 
     private ChildJvm() {}
 
@@ -54,16 +59,23 @@ public final class ChildJvm {
             List<String> flags = new ArrayList<>(experiment.jvmFlags(spec));
             flags.add("-D" + Cap.PROPERTY + "=" + Cap.current());
             flags.addAll(spec.jvmFlags());
+            Progress forward = line -> {
+                if (!line.startsWith(ChildRun.ERROR_PREFIX)) {
+                    progress.say(line); // its one-line error is the exception's message, not progress
+                }
+            };
             ChildRun run = launch(ChildMain.class.getName(), List.of(specFile.toString(), resultFile.toString()),
-                    flags, spec.deadline(), progress);
+                    flags, spec.deadline(), forward);
             String what = String.format("the child JVM for %s (kind %s, n=%,d)", spec.experiment(), spec.kind().label(), spec.n());
+            String said = String.format("%s (kind %s, n=%,d): ", spec.experiment(), spec.kind().label(), spec.n());
             switch (run.outcome()) {
                 case DEADLINE -> throw new ChildJvmException(run.outcome(), what + " did not finish within "
                         + Durations.format(spec.deadline()) + " and was killed: raise the deadline (--deadline) or lower n");
-                case OUT_OF_MEMORY -> throw new ChildJvmException(run.outcome(), what + " ran out of memory ("
-                        + run.lastError() + "): give it more heap (--jvm-opt -Xmx4g) or lower n");
-                case FAILED -> throw new ChildJvmException(run.outcome(), what + " failed with exit code "
-                        + run.exitCode() + ": " + run.lastError());
+                case OUT_OF_MEMORY -> throw new ChildJvmException(run.outcome(), run.outcome().words() + ": "
+                        + run.reportedError().map(e -> said + e).orElse(what + " " + run.outOfMemory()));
+                case FAILED -> throw new ChildJvmException(run.outcome(), run.reportedError().map(e -> said + e)
+                        .or(() -> run.killedBySignal().map(k -> what + " " + k))
+                        .orElse(what + " failed with exit code " + run.exitCode() + ": " + run.lastError()));
                 case OK -> {
                     if (!Files.exists(resultFile)) {
                         throw new ChildJvmException(ChildOutcome.FAILED, what + " exited without writing its result");
@@ -108,6 +120,7 @@ public final class ChildJvm {
         List<String> command = new ArrayList<>(wrapper);
         command.add(javaExecutable());
         command.add("-XX:+ExitOnOutOfMemoryError");
+        command.add("-XX:+DisplayVMOutputToStderr"); // its "Terminating due to ...OutOfMemoryError" reaches the tail
         command.addAll(jvmFlags);
         command.add("-cp");
         command.add(classPath);
@@ -165,7 +178,7 @@ public final class ChildJvm {
         int code = finished ? process.exitValue() : -1;
         if (!finished) {
             outcome = ChildOutcome.DEADLINE;
-        } else if (lines.stream().anyMatch(l -> l.contains("OutOfMemoryError"))) {
+        } else if (code == EXIT_ON_OUT_OF_MEMORY || lines.stream().anyMatch(l -> l.contains("OutOfMemoryError"))) {
             outcome = ChildOutcome.OUT_OF_MEMORY;
         } else if (code != 0) {
             outcome = ChildOutcome.FAILED;

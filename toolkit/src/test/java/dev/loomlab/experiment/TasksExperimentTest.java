@@ -58,7 +58,8 @@ class TasksExperimentTest {
     void jvmFlagsReachTheMeasuredJvmAndAnOutOfMemoryIsNamed() {
         assertThatThrownBy(() -> Experiments.runHere(tasks(100_000, Kind.VIRTUAL, "1s").withJvmFlags("-Xmx16m")
                 .withOption("gc", "false"), Progress.SILENT))
-                .hasMessageContaining("ran out of memory");
+                .hasMessageContaining("the measured JVM ran out of heap").hasMessageContaining("at -Xmx16m")
+                .hasMessageContaining("--jvm-opt -Xmx64m");
     }
 
     @Test
