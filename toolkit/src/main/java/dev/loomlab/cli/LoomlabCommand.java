@@ -16,8 +16,9 @@ import picocli.CommandLine.Command;
                 HibernateCommand.class, LimitCommand.class, LoadCommand.class, SuperviseCommand.class,
                 TasksCommand.class, AnyExperimentCommand.class,
                 ReportCommand.class, CompareCommand.class, EnvCommand.class, PublishedCommand.class,
-                StateCommand.class, KindsCommand.class, ThreadsLimitCommand.class, ContainersCommand.class},
-        footer = {"", "Examples:", "  loomlab spawn --n 100000", "  loomlab spawn --n 100000 --kind virtual --repeat 3",
+                StateCommand.class, KindsCommand.class, ThreadsLimitCommand.class, ContainersCommand.class,
+                CommandLine.HelpCommand.class},
+        footer = {"", "Examples:", "  loomlab help spawn", "  loomlab spawn --n 100000", "  loomlab spawn --n 100000 --kind virtual --repeat 3",
                 "  loomlab ring --n 10000 --m 10 --json", "  loomlab load --kind virtual --parallelism 1 --loops 0,1 --deadline 3s",
                 "  loomlab supervise", "  loomlab report --cap 2000", "  loomlab compare alice.json bob.json --html compare.html",
                 "  loomlab spawn --n 1000000 --no-cap --jvm-opt -Xmx1536m"})
@@ -44,7 +45,17 @@ public final class LoomlabCommand implements Runnable {
     /** Runs the command line and returns the exit code. */
     public static int execute(String... args) {
         CommandLine cli = commandLine();
-        return cli.execute(args);
+        try {
+            return cli.execute(args);
+        } catch (ExceptionInInitializerError e) {
+            if (e.getCause() instanceof IllegalArgumentException bad) {
+                // a setting read when a class loads, such as LOOMLAB_CAP=abc: one line, no stack trace
+                cli.getErr().println("loomlab: " + bad.getMessage());
+                cli.getErr().flush();
+                return USAGE;
+            }
+            throw e;
+        }
     }
 
     /** The picocli command line with the project's error handling. */

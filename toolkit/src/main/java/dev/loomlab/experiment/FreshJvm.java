@@ -42,16 +42,23 @@ public final class FreshJvm {
             List<String> flags = new ArrayList<>(experiment.jvmFlags(spec));
             flags.add("-D" + Cap.PROPERTY + "=" + Cap.current());
             flags.addAll(spec.jvmFlags());
+            Progress forward = line -> {
+                if (!line.startsWith(ChildRun.ERROR_PREFIX)) {
+                    progress.say(line); // its one-line error is the exception's message, not progress
+                }
+            };
             ChildRun run = ChildJvm.launch(ChildMain.class.getName(), List.of(specFile.toString(), resultFile.toString()),
-                    flags, spec.deadline(), progress);
+                    flags, spec.deadline(), forward);
             String what = String.format("the child JVM for %s (kind %s, n=%,d)", spec.experiment(), spec.kind().label(), spec.n());
+            String said = String.format("%s (kind %s, n=%,d): ", spec.experiment(), spec.kind().label(), spec.n());
             switch (run.outcome()) {
                 case DEADLINE -> throw new ChildJvmException(run.outcome(), what + " did not finish within "
                         + Durations.format(spec.deadline()) + " and was killed: raise the deadline (--deadline) or lower n");
-                case OUT_OF_MEMORY -> throw new ChildJvmException(run.outcome(), what + " ran out of memory ("
-                        + run.lastError() + "): give it more heap (--jvm-opt -Xmx4g) or lower n");
-                case FAILED -> throw new ChildJvmException(run.outcome(), what + " failed with exit code "
-                        + run.exitCode() + ": " + run.lastError());
+                case OUT_OF_MEMORY -> throw new ChildJvmException(run.outcome(), run.outcome().words() + ": "
+                        + run.reportedError().map(e -> said + e).orElse(what + " " + run.outOfMemory()));
+                case FAILED -> throw new ChildJvmException(run.outcome(), run.reportedError().map(e -> said + e)
+                        .or(() -> run.killedBySignal().map(k -> what + " " + k))
+                        .orElse(what + " failed with exit code " + run.exitCode() + ": " + run.lastError()));
                 case OK -> {
                     if (!Files.exists(resultFile)) {
                         throw new ChildJvmException(ChildOutcome.FAILED, what + " exited without writing its result");
@@ -77,7 +84,9 @@ public final class FreshJvm {
         try {
             return run(spec, progress);
         } catch (ChildJvmException e) {
-            return Measurement.failed(spec, e.outcome().words() + ": " + oneLine(e.getMessage()));
+            String message = oneLine(e.getMessage());
+            String words = e.outcome().words();
+            return Measurement.failed(spec, message.startsWith(words) ? message : words + ": " + message);
         } catch (IllegalArgumentException e) {
             return Measurement.failed(spec, Measurement.NOT_RUN + ": " + oneLine(e.getMessage()));
         } catch (RuntimeException e) {

@@ -2,7 +2,7 @@ package dev.loomlab.experiment;
 
 import dev.loomlab.util.Progress;
 import dev.loomlab.jvm.ChildJvm;
-import dev.loomlab.jvm.ChildOutcome;
+import dev.loomlab.jvm.ChildJvmException;
 import dev.loomlab.jvm.ChildRun;
 import dev.loomlab.util.Durations;
 import dev.loomlab.measure.Cap;
@@ -38,8 +38,6 @@ final class TasksExperiment extends NamedExperiment {
     /** Above this, platform threads need the cap lifted: each is an OS thread. */
     static final int PLATFORM_MAX = 10_000;
     private static final double MIB = 1024.0 * 1024.0;
-    /** The exit code of a JVM stopped by {@code -XX:+ExitOnOutOfMemoryError}; its message goes to standard output. */
-    private static final int EXIT_ON_OUT_OF_MEMORY = 3;
 
     @Override
     public void validate(ExperimentSpec spec) {
@@ -117,17 +115,13 @@ final class TasksExperiment extends NamedExperiment {
         try {
             ChildRun run = ChildJvm.launch(TasksProgram.class.getName(), args, flags, spec.deadline(), progress,
                     ProgramClassPath.get());
-            if (run.outcome() == ChildOutcome.FAILED && run.exitCode() == EXIT_ON_OUT_OF_MEMORY) {
-                throw new IllegalStateException("the measured JVM ran out of memory (java.lang.OutOfMemoryError: it exited "
-                        + "with code 3, as -XX:+ExitOnOutOfMemoryError does): raise -Xmx or lower n");
-            }
             switch (run.outcome()) {
                 case OK -> { }
-                case OUT_OF_MEMORY -> throw new IllegalStateException("the measured JVM ran out of memory: " + run.lastError());
-                case DEADLINE -> throw new IllegalStateException("the measured JVM did not finish within "
-                        + Durations.format(spec.deadline()));
-                case FAILED -> throw new IllegalStateException("the measured JVM failed (exit code " + run.exitCode()
-                        + "): " + run.lastError());
+                case OUT_OF_MEMORY -> throw new ChildJvmException(run.outcome(), "the measured JVM " + run.outOfMemory());
+                case DEADLINE -> throw new ChildJvmException(run.outcome(), "the measured JVM did not finish within "
+                        + Durations.format(spec.deadline()) + ": raise --deadline or lower n");
+                case FAILED -> throw new ChildJvmException(run.outcome(), "the measured JVM " + run.killedBySignal()
+                        .orElse("failed (exit code " + run.exitCode() + "): " + run.lastError()));
             }
             return read(resultFile);
         } finally {
@@ -159,7 +153,7 @@ final class TasksExperiment extends NamedExperiment {
         notes.add("peakRssBytes: the kernel's high-water mark of the measured JVM's resident set (VmHWM in /proc/self/status, "
                 + "what /usr/bin/time calls maximum resident set size), read by that JVM after the last join, just before it exits; "
                 + "peakMegabytes is the same in MiB (2^20 bytes)");
-        notes.add("the measured JVM runs the benchmark's program and nothing else: java -XX:+ExitOnOutOfMemoryError "
+        notes.add("the measured JVM runs the benchmark's program and nothing else: java -XX:+ExitOnOutOfMemoryError -XX:+DisplayVMOutputToStderr "
                 + (spec.jvmFlags().isEmpty() ? "" : String.join(" ", spec.jvmFlags()) + " ")
                 + "-cp <a directory with only TasksProgram and the toolkit's process classes> " + TasksProgram.class.getName() + " " + spec.kind().label() + " n sleep"
                 + (spec.jvmFlags().isEmpty() ? " (no heap or GC flags, as in the benchmark)" : ""));

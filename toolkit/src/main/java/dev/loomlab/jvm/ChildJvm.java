@@ -29,6 +29,11 @@ import java.util.concurrent.TimeUnit;
 public final class ChildJvm {
 
     private static final int TAIL_LINES = 40;
+    /**
+     * The exit code of a JVM stopped by {@code -XX:+ExitOnOutOfMemoryError} (every child gets it),
+     * and of a child that reports running out of memory itself.
+     */
+    public static final int EXIT_ON_OUT_OF_MEMORY = 3;
 
     private ChildJvm() {}
 
@@ -61,6 +66,7 @@ public final class ChildJvm {
         List<String> command = new ArrayList<>(wrapper);
         command.add(javaExecutable());
         command.add("-XX:+ExitOnOutOfMemoryError");
+        command.add("-XX:+DisplayVMOutputToStderr"); // its "Terminating due to ...OutOfMemoryError" reaches the tail
         command.addAll(jvmFlags);
         command.add("-cp");
         command.add(classPath);
@@ -118,7 +124,7 @@ public final class ChildJvm {
         int code = finished ? process.exitValue() : -1;
         if (!finished) {
             outcome = ChildOutcome.DEADLINE;
-        } else if (lines.stream().anyMatch(l -> l.contains("OutOfMemoryError"))) {
+        } else if (code == EXIT_ON_OUT_OF_MEMORY || lines.stream().anyMatch(l -> l.contains("OutOfMemoryError"))) {
             outcome = ChildOutcome.OUT_OF_MEMORY;
         } else if (code != 0) {
             outcome = ChildOutcome.FAILED;

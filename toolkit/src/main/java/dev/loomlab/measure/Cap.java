@@ -4,7 +4,8 @@ package dev.loomlab.measure;
  * The pedagogical cap: notebook, jshell and CLI helpers refuse more processes than this
  * (100,000 by default) unless it is lifted on purpose, so a workshop laptop never swaps.
  * Set with {@code -Dloomlab.cap=N} or the environment variable {@code LOOMLAB_CAP}; {@code 0}
- * or {@link #lift()} removes it. The process limit ({@code +P}) is separate and always applies.
+ * or {@link #lift()} removes it; a value that is not a whole number >= 0 fails the class's
+ * initialization with an {@link IllegalArgumentException} naming the setting. The process limit ({@code +P}) is separate and always applies.
  */
 public final class Cap {
 
@@ -69,7 +70,8 @@ public final class Cap {
     }
 
     private static int initial() {
-        String value = System.getProperty(PROPERTY, System.getenv(ENV));
+        String property = System.getProperty(PROPERTY);
+        String value = property != null ? property : System.getenv(ENV);
         if (value == null || value.isBlank()) {
             return DEFAULT;
         }
@@ -80,8 +82,10 @@ public final class Cap {
             }
             return parsed;
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("the cap (-D" + PROPERTY + " or " + ENV
-                    + ") must be a whole number >= 0, got \"" + value + "\"");
+            String name = property != null ? "-D" + PROPERTY : ENV;
+            throw new IllegalArgumentException(String.format("%s must be a whole number of processes, 0 or more "
+                    + "(0 lifts the cap), got \"%s\": for example %s=2000, or leave it unset for the default %,d",
+                    name, value, name, DEFAULT));
         }
     }
 }

@@ -74,12 +74,34 @@ public final class Pid extends Mailbox {
      * @throws ProcessLimitException if the process limit is reached; nothing was started
      */
     static Pid start(ProcessBody body) {
+        return start(body, null);
+    }
+
+    /**
+     * Starts a process, linked to {@code parent} (if not null) before its thread exists: however
+     * early the new process ends, even killed before its first instruction, the link is there to
+     * carry the exit signal.
+     */
+    private static Pid start(ProcessBody body, Pid parent) {
         Objects.requireNonNull(body, "body");
         ProcessLimit.acquire();
         Pid pid = new Pid(body);
+        if (parent != null) {
+            synchronized (pid) {
+                pid.relations().links.add(parent);
+            }
+            synchronized (parent) {
+                parent.relations().links.add(pid);
+            }
+        }
         try {
             pid.startThread();
         } catch (Throwable t) {
+            if (parent != null) {
+                synchronized (parent) {
+                    parent.relations().links.remove(pid);
+                }
+            }
             ProcessLimit.release();
             throw t;
         }
@@ -248,14 +270,16 @@ public final class Pid extends Mailbox {
         }
     }
 
-    /** Spawns a process linked to this one, atomically: it cannot end before the link exists. */
+    /**
+     * Spawns a process linked to this one, atomically: the link exists before the child's thread
+     * starts, so whenever and however the child ends (even killed before its first instruction)
+     * this process gets the exit signal, and the child gets this one's.
+     *
+     * @throws ProcessLimitException if the process limit is reached; nothing was started or linked
+     */
     public Pid spawnLink(ProcessBody child) {
         requireSelf("spawnLink");
-        return Processes.spawn(linked -> {
-            // the child links itself first thing; a parent that already ended kills it (noproc)
-            linked.link(this);
-            child.run(linked);
-        });
+        return start(child, this);
     }
 
     @Override

@@ -4,58 +4,15 @@ import dev.loomlab.util.Progress;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.loomlab.process.Processes;
-import java.lang.management.ManagementFactory;
-import java.util.concurrent.locks.LockSupport;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
+import dev.loomlab.NoLeaks;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /** Every experiment at small n, in this JVM: it returns its metrics and leaves no thread behind. */
+@ExtendWith(NoLeaks.class)
 class ExperimentsTest {
-
-    private long platformThreadsBefore;
-
-    @BeforeEach
-    void countThreads() throws InterruptedException {
-        startTheSchedulersThreads();
-        platformThreadsBefore = dev.loomlab.OurThreads.count();
-    }
-
-    /**
-     * The virtual-thread scheduler starts its carriers (and the timer thread of timed parks)
-     * lazily and retires idle carriers after 30 s: start them before counting, or the first
-     * experiment after a quiet spell would count them as leaked.
-     */
-    private static void startTheSchedulersThreads() throws InterruptedException {
-        Thread[] warm = new Thread[4 * Runtime.getRuntime().availableProcessors()];
-        for (int i = 0; i < warm.length; i++) {
-            warm[i] = Thread.ofVirtual().start(() -> {
-                long spin = System.nanoTime() + 1_000_000;
-                while (System.nanoTime() < spin) {
-                    Thread.onSpinWait(); // hold a carrier for a moment, so the next task needs another
-                }
-                LockSupport.parkNanos(1_000_000);
-            });
-        }
-        for (Thread t : warm) {
-            t.join(java.time.Duration.ofSeconds(5));
-        }
-    }
-
-    @AfterEach
-    void nothingLeaks() throws InterruptedException {
-        long deadline = System.nanoTime() + 5_000_000_000L;
-        while ((Processes.live() != 0 || dev.loomlab.OurThreads.count() > platformThreadsBefore)
-                && System.nanoTime() < deadline) {
-            Thread.sleep(10);
-        }
-        assertThat(Processes.live()).as("live processes after the experiment").isZero();
-        assertThat(dev.loomlab.OurThreads.count()).as("platform threads after the experiment: " + dev.loomlab.OurThreads.names())
-                .isLessThanOrEqualTo(platformThreadsBefore);
-    }
 
     @ParameterizedTest
     @EnumSource(Kind.class)

@@ -4,22 +4,13 @@ import dev.loomlab.util.Progress;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.loomlab.process.Processes;
-import java.time.Duration;
-import org.junit.jupiter.api.AfterEach;
+import dev.loomlab.NoLeaks;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /** The state experiment at small sizes, in this JVM: memory grows with the list; bad input is refused. */
+@ExtendWith(NoLeaks.class)
 class StateExperimentTest {
-
-    @AfterEach
-    void nothingLeaks() throws InterruptedException {
-        long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
-        while (Processes.live() != 0 && System.nanoTime() < deadline) {
-            Thread.sleep(10);
-        }
-        assertThat(Processes.live()).isZero();
-    }
 
     @Test
     void aBiggerListCostsMorePerProcess() throws Exception {

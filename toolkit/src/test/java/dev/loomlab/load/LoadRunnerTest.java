@@ -2,11 +2,11 @@ package dev.loomlab.load;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.loomlab.NoLeaks;
 import dev.loomlab.util.Progress;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The load experiment in child JVMs with one carrier and one busy loop, BEAM's {@code +S 1} with
@@ -14,19 +14,8 @@ import org.junit.jupiter.api.Test;
  * kinds the OS or the loop itself preempts complete. No timing is asserted, only outcomes; and
  * nothing is left behind: no child JVM, no process, no extra platform thread.
  */
+@ExtendWith(NoLeaks.class)
 class LoadRunnerTest {
-
-    private long platformThreadsBefore;
-
-    @BeforeEach
-    void baseline() {
-        platformThreadsBefore = NoLeaks.platformThreads();
-    }
-
-    @AfterEach
-    void nothingLeft() throws InterruptedException {
-        NoLeaks.assertNothingLeft(platformThreadsBefore);
-    }
 
     @Test
     void oneBusyLoopOnOneCarrierStarvesVirtualThreadsButNotPreemptedKinds() {

@@ -3,11 +3,11 @@ package dev.loomlab.load;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.loomlab.NoLeaks;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicReference;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -16,20 +16,10 @@ import org.junit.jupiter.params.provider.EnumSource;
  * completes its round trips, counts its loop's work, and stops everything it started.
  * (Starvation is shown only in child JVMs: see {@link LoadRunnerTest}.)
  */
+@ExtendWith(NoLeaks.class)
 class LoadTierTest {
 
     private static final Duration DEADLINE = Duration.ofSeconds(10);
-    private long platformThreadsBefore;
-
-    @BeforeEach
-    void baseline() {
-        platformThreadsBefore = NoLeaks.platformThreads();
-    }
-
-    @AfterEach
-    void nothingLeft() throws InterruptedException {
-        NoLeaks.assertNothingLeft(platformThreadsBefore);
-    }
 
     @Test
     void withoutLoopsTheRoundTripsCompleteAndNoRateIsInvented() throws Exception {

@@ -2,21 +2,18 @@ package dev.loomlab.process;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.loomlab.NoLeaks;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /** Hibernation gives the thread back and wakes in the function given, as erlang:hibernate/3. */
+@ExtendWith(NoLeaks.class)
 class HibernateTest {
 
     private static final Duration WAIT = Duration.ofSeconds(10);
-
-    @AfterEach
-    void nothingLeft() throws InterruptedException {
-        Leaks.assertNoLiveProcesses();
-    }
 
     @Test
     void aHibernatedProcessHoldsNoThreadAndWakesInTheGivenFunction() throws Exception {

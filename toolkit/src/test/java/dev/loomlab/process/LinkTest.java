@@ -2,22 +2,19 @@ package dev.loomlab.process;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.loomlab.NoLeaks;
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /** Links, monitors and exit signals carry exit reasons as on BEAM. */
+@ExtendWith(NoLeaks.class)
 class LinkTest {
 
     private static final Duration WAIT = Duration.ofSeconds(10);
-
-    @AfterEach
-    void nothingLeft() throws InterruptedException {
-        Leaks.assertNoLiveProcesses();
-    }
 
     @Test
     void anAbnormalExitKillsTheLinkedProcessWithTheSameReason() throws Exception {
@@ -118,7 +115,7 @@ class LinkTest {
         }
     }
 
-    /** spawnLink links from the child's side first thing: wait until the child is parked. */
+    /** Waits until the child is parked in its receive (the link itself exists from the spawn). */
     private static void awaitLinked(Pid child, Pid parent) throws InterruptedException {
         long deadline = System.nanoTime() + WAIT.toNanos();
         while (child.thread() == null || child.thread().getState() != Thread.State.WAITING) {

@@ -3,6 +3,7 @@ package dev.loomlab.process;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.loomlab.NoLeaks;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -10,18 +11,14 @@ import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /** The process model's contract: order, timeouts, selective receive, exits, self-only calls. */
+@ExtendWith(NoLeaks.class)
 class PidTest {
 
     private static final Duration WAIT = Duration.ofSeconds(10);
-
-    @AfterEach
-    void nothingLeft() throws InterruptedException {
-        Leaks.assertNoLiveProcesses();
-    }
 
     @Test
     void messagesFromOneSenderArriveInTheOrderSent() throws Exception {

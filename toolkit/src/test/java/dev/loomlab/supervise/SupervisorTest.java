@@ -3,30 +3,22 @@ package dev.loomlab.supervise;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.loomlab.NoLeaks;
 import dev.loomlab.process.ExitReason;
 import dev.loomlab.process.Pid;
-import dev.loomlab.process.Processes;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /** One-for-one restarts reset the killed child's state and leave its neighbour alone; past the intensity it gives up. */
+@ExtendWith(NoLeaks.class)
 class SupervisorTest {
 
     private static final Duration WAIT = Duration.ofSeconds(10);
-
-    @AfterEach
-    void noProcessLeft() throws InterruptedException {
-        long deadline = System.nanoTime() + 5_000_000_000L;
-        while (Processes.live() != 0 && System.nanoTime() < deadline) {
-            Thread.sleep(10);
-        }
-        assertThat(Processes.live()).as("processes left alive").isZero();
-    }
 
     @Test
     void aKilledChildRestartsAtZeroWhileItsNeighbourKeepsPidAndState() throws Exception {
