@@ -17,8 +17,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The layering of ARCHITECTURE.md, enforced by the build: each package of the toolkit may use only
- * the packages listed for it (every reference to {@code dev.loomlab.<package>} in its sources is
- * read, imports and qualified names alike). A new package must be given its place here.
+ * the packages listed for it (every reference to {@code dev.loomlab.<package>} in its code is
+ * read, imports and qualified names alike; comments may name any package). A new package must be
+ * given its place here.
  */
 class LayersTest {
 
@@ -59,10 +60,16 @@ class LayersTest {
                     unplaced.add(pkg);
                     continue;
                 }
-                Matcher m = REFERENCE.matcher(Files.readString(file));
                 Set<String> used = new TreeSet<>();
-                while (m.find()) {
-                    used.add(m.group(1));
+                for (String line : Files.readAllLines(file)) {
+                    String code = line.strip();
+                    if (code.startsWith("*") || code.startsWith("/*") || code.startsWith("//")) {
+                        continue; // a comment may name any package
+                    }
+                    Matcher m = REFERENCE.matcher(code);
+                    while (m.find()) {
+                        used.add(m.group(1));
+                    }
                 }
                 used.remove(pkg);
                 used.removeAll(allowed);
