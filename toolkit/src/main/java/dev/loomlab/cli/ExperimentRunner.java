@@ -26,7 +26,7 @@ final class ExperimentRunner {
     private ExperimentRunner() {}
 
     static int run(ExperimentSpec spec, CommonOptions options, PrintWriter out) throws Exception {
-        Experiments.named(spec.experiment()).validate(spec);
+        FreshJvm.validate(spec);
         Progress progress = options.json ? Progress.STDERR : line -> out.println("  | " + line);
         if (!options.json) {
             out.println("parent JVM: " + Env.current().oneLine());
@@ -70,7 +70,7 @@ final class ExperimentRunner {
     /** The measurement of {@code spec}, then its raw baseline when it has one and it was not turned off. */
     static List<Measurement> measureWithBaseline(ExperimentSpec spec, CommonOptions options, Progress progress)
             throws Exception {
-        Experiments.named(spec.experiment()).validate(spec);
+        FreshJvm.validate(spec);
         Measurement result = measure(spec, options, progress);
         if (spec.kind() == Kind.PROCESS && !options.noBaseline && Experiments.named(spec.experiment()).hasBaseline()) {
             return List.of(result, measure(spec.withKind(Kind.VIRTUAL), options, progress));
