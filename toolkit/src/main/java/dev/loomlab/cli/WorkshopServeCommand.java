@@ -14,6 +14,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -50,8 +51,17 @@ final class WorkshopServeCommand implements Callable<Integer> {
         WorkshopStore store = WorkshopStore.open(dir);
         JoinCode code = JoinCode.inFolder(dir);
         InetAddress bind = publicly ? InetAddress.getByName("0.0.0.0") : InetAddress.getLoopbackAddress();
+        CountDownLatch closed = new CountDownLatch(1);
+        Thread hook = Thread.ofPlatform().unstarted(() -> { // Ctrl-C: let posts under way finish, for up to 3 s
+            stop.countDown();
+            try {
+                closed.await(3, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
         try (WorkshopServer server = WorkshopServer.start(store, code, bind, port)) {
-            Runtime.getRuntime().addShutdownHook(Thread.ofPlatform().unstarted(stop::countDown));
+            Runtime.getRuntime().addShutdownHook(hook);
             PrintWriter out = spec.commandLine().getOut();
             List<String> addresses = publicly ? networkAddresses() : List.of();
             String forParticipants = addresses.isEmpty() ? "http://127.0.0.1:" + server.port() : "http://" + addresses.get(0) + ":" + server.port();
@@ -70,6 +80,13 @@ final class WorkshopServeCommand implements Callable<Integer> {
             out.println("  Ctrl-C stops the server; the results stay in " + dir);
             out.flush();
             stop.await();
+        } finally {
+            closed.countDown();
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException | IllegalArgumentException shuttingDownOrNeverAdded) {
+                // the JVM is stopping (Ctrl-C), or the server never started
+            }
         }
         return 0;
     }

@@ -23,7 +23,7 @@ import java.util.Map;
  * Results files built through the toolkit's own API (so they follow the schema as it evolves),
  * and a client for a workshop server on 127.0.0.1.
  */
-final class WorkshopFixtures {
+public final class WorkshopFixtures {
 
     private WorkshopFixtures() {}
 
@@ -31,7 +31,7 @@ final class WorkshopFixtures {
      * A results.json of spawn and ring for two kinds. With {@code runs} 1 every figure is a cold
      * run; with more, the median of the warm ones. {@code scale} makes machines differ.
      */
-    static String results(String label, int runs, double scale) {
+    public static String results(String label, int runs, double scale) {
         List<ReportRow> rows = new ArrayList<>();
         for (Kind kind : List.of(Kind.PROCESS, Kind.VIRTUAL)) {
             double k = kind == Kind.PROCESS ? 1.6 : 1.0;
