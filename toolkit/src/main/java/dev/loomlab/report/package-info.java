@@ -15,6 +15,6 @@
  * {@code ./loomlab compare *.json --html compare.html} ({@link dev.loomlab.report.Compare}):
  * one table per experiment, one column per machine, the published figures beside them, cold runs
  * marked ({@link dev.loomlab.report.RunMarks}). The live version of the same comparison is
- * {@code ./loomlab workshop serve} ({@link dev.loomlab.workshop}).
+ * {@code ./loomlab workshop serve} (package {@code dev.loomlab.workshop}).
  */
 package dev.loomlab.report;
