@@ -24,8 +24,8 @@ import org.openqa.selenium.support.ui.WebDriverWait;
 /**
  * The page in a real browser: Debian's headless Chromium driven by Selenium through Debian's
  * chromedriver, both named explicitly so that Selenium Manager never looks for (or downloads)
- * anything. Two machines' results and one refused file are posted, the page is opened, and a
- * third post must appear without a reload. The screenshot is kept in
+ * anything. Two machines' results and one refused file are posted, the page is opened, a
+ * third post and an upload through the page's form must appear without a reload. The screenshot is kept in
  * {@code target/workshop-browser.png}. Without Chromium the test fails on CI ({@code CI=true})
  * and is skipped elsewhere, saying what to install.
  */
@@ -102,6 +102,17 @@ class WorkshopBrowserTest {
                 assertThat(client.post(code, "carol", WorkshopFixtures.results("laptop-c", 3, 0.7)).statusCode()).isEqualTo(201);
                 wait.until(d -> headers(d).contains("carol (laptop-c)"));
                 assertThat(((JavascriptExecutor) driver).executeScript("return window.sameDocument")).as("no reload").isEqualTo("yes");
+
+                // the page's own upload form, as a participant without the CLI would use it
+                Path upload = dir.resolve("upload/results.json");
+                Files.createDirectories(upload.getParent());
+                Files.writeString(upload, WorkshopFixtures.results("laptop-d", 3, 1.2));
+                driver.findElement(By.id("file")).sendKeys(upload.toString());
+                driver.findElement(By.id("name")).sendKeys("Dora Ž.");
+                driver.findElement(By.id("code")).sendKeys(code.toLowerCase());
+                driver.findElement(By.cssSelector("#upload button")).click();
+                wait.until(d -> d.findElement(By.id("answer")).getText().startsWith("201"));
+                wait.until(d -> headers(d).contains("Dora Ž. (laptop-d)"));
 
                 File shot = driver.getScreenshotAs(OutputType.FILE);
                 Path kept = Path.of(System.getProperty("basedir", "."), "target", "workshop-browser.png");
