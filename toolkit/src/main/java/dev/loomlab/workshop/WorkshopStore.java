@@ -39,6 +39,8 @@ public final class WorkshopStore {
     /** The file that keeps the latest refusals. */
     public static final String REFUSED = "refused.json";
     static final int KEEP_REFUSED = 50;
+    /** The longest machine label accepted (it heads a column). */
+    static final int MAX_LABEL = 100;
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
     /**
@@ -143,6 +145,10 @@ public final class WorkshopStore {
             return refuse(participant.name(), Answer.NOT_RESULTS, origin + " is not a loomlab results file: not UTF-8 text");
         } catch (IllegalArgumentException e) {
             return refuse(participant.name(), Answer.NOT_RESULTS, e.getMessage());
+        }
+        if (results.label().length() > MAX_LABEL || results.label().codePoints().anyMatch(Character::isISOControl)) {
+            return refuse(participant.name(), Answer.NOT_RESULTS, origin + " has a label of more than " + MAX_LABEL
+                    + " characters or with control characters: rerun ./loomlab report with --label SHORT_NAME");
         }
         String file = participant.fileName(results.label());
         String receivedAt = now();

@@ -134,9 +134,12 @@ class WorkshopServerTest {
         assertThat(notJson.body()).contains("not JSON");
         assertThat(client.post(code, "erin", "{\"schemaVersion\": 1}").statusCode()).isEqualTo(422);
         assertThat(client.post(code, "erin", "[1, 2]").statusCode()).isEqualTo(422);
+        var longLabel = client.post(code, "erin", results("x".repeat(101), 1, 1));
+        assertThat(longLabel.statusCode()).isEqualTo(422);
+        assertThat(longLabel.body()).contains("--label SHORT_NAME");
         assertThat(stored()).isEmpty();
         JsonNode refusals = merged().get("refusals");
-        assertThat(refusals).hasSize(4);
+        assertThat(refusals).hasSize(5);
         assertThat(refusals.get(0).get("participant").asText()).isEqualTo("erin");
         assertThat(refusals.get(0).get("reason").asText()).contains("schema version 999");
         assertThat(client.get("/download/workshop.html").body()).contains("refused from erin", "schema version 999");
