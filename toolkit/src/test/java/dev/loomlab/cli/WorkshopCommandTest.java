@@ -94,6 +94,22 @@ class WorkshopCommandTest extends CliTestSupport {
     }
 
     @Test
+    void publicListensOnEveryInterfaceAndPrintsTheAddressesForParticipants() throws Exception {
+        try (Serving serving = Serving.start("workshop", "serve", "--public", "--port", "0", "--dir", dir.toString())) {
+            var addresses = WorkshopServeCommand.networkAddresses();
+            if (addresses.isEmpty()) {
+                assertThat(serving.out().toString()).contains("no network address found");
+            } else {
+                assertThat(serving.out().toString()).contains("for participants: http://" + addresses.get(0) + ":" + serving.port() + "/",
+                        "--send http://" + addresses.get(0) + ":" + serving.port() + " --code " + serving.code());
+                try (Socket socket = new Socket()) {
+                    socket.connect(new InetSocketAddress(addresses.get(0), serving.port()), 5_000);
+                }
+            }
+        }
+    }
+
+    @Test
     void sendStoresAFileAndAnUnreachableTeacherLeavesItWithOneLineSayingHowToSendLater() throws Exception {
         Path results = dir.resolve("mine/results.json");
         Files.createDirectories(results.getParent());
