@@ -17,7 +17,7 @@ import picocli.CommandLine.Spec;
         description = {"Merges results.json files from loomlab report (one per machine, e.g. a workshop's",
                 "participants) into one table per experiment, one column per machine, beside the published figures.",
                 "A file from another schema version, or not a results file, is refused with the reason."},
-        footer = {"", "Example:", "  loomlab compare alice.json bob.json carol.json --html build/compare.html"})
+        footer = {"", "Example:", "  loomlab compare alice.json bob.json carol.json --html build/compare.html --csv build/compare.csv"})
 final class CompareCommand implements Callable<Integer> {
 
     @Parameters(arity = "1..*", paramLabel = "RESULTS.json", description = "results.json files written by loomlab report")
@@ -25,6 +25,9 @@ final class CompareCommand implements Callable<Integer> {
 
     @Option(names = "--html", paramLabel = "FILE", description = "also write the comparison as one offline HTML page, with a chart per experiment")
     Path html;
+
+    @Option(names = "--csv", paramLabel = "FILE", description = "also write every experiment's table as one CSV (an experiment column first)")
+    Path csv;
 
     @Spec
     CommandSpec spec;
@@ -42,10 +45,17 @@ final class CompareCommand implements Callable<Integer> {
             return LoomlabCommand.USAGE;
         }
         out.println(compare.machines().printAll());
-        compare.tables().forEach(t -> {
+        var tables = compare.tables();
+        for (int i = 0; i < tables.size(); i++) {
             out.println();
-            out.println(t.printAll());
-        });
+            out.println(tables.get(i).printAll());
+            compare.marks(compare.experiments().get(i)).forEach(m -> out.println("  mark: " + m.line()));
+        }
+        if (csv != null) {
+            AtomicFiles.write(csv, compare.mergedCsv());
+            out.println();
+            out.println("written: " + csv.toAbsolutePath());
+        }
         if (html != null) {
             AtomicFiles.write(html, compare.html());
             out.println();
