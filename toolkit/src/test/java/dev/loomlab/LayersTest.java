@@ -42,8 +42,10 @@ class LayersTest {
                     "load", "runs")),
             Map.entry("api", Set.of("util", "process", "display", "measure", "published", "jvm", "experiment", "supervise",
                     "load", "limits", "runs")),
+            Map.entry("workshop", Set.of("util", "process", "display", "measure", "published", "jvm", "experiment",
+                    "supervise", "load", "runs", "report")),
             Map.entry("cli", Set.of("util", "process", "display", "measure", "published", "jvm", "experiment", "supervise",
-                    "load", "limits", "runs", "report", "api")));
+                    "load", "limits", "runs", "report", "api", "workshop")));
 
     private static final Pattern REFERENCE = Pattern.compile("\\bdev\\.loomlab\\.([a-z]+)\\b");
     private static final Path SOURCES = Path.of("src/main/java/dev/loomlab");
