@@ -1,6 +1,7 @@
 package dev.loomlab.kernel;
 
 import dev.loomlab.display.Display;
+import dev.loomlab.experiment.ProgressLine;
 import io.github.spencerpark.jupyter.channels.JupyterConnection;
 import io.github.spencerpark.jupyter.channels.ShellReplyEnvironment;
 import io.github.spencerpark.jupyter.kernel.BaseKernel;
@@ -15,6 +16,7 @@ import io.github.spencerpark.jupyter.messages.publish.PublishError;
 import io.github.spencerpark.jupyter.messages.publish.PublishExecuteInput;
 import io.github.spencerpark.jupyter.messages.publish.PublishExecuteResult;
 import io.github.spencerpark.jupyter.messages.publish.PublishStream;
+import io.github.spencerpark.jupyter.messages.publish.PublishUpdateDisplayData;
 import io.github.spencerpark.jupyter.messages.reply.ErrorReply;
 import io.github.spencerpark.jupyter.messages.reply.ExecuteReply;
 import io.github.spencerpark.jupyter.messages.request.ExecuteRequest;
@@ -41,12 +43,16 @@ import java.util.concurrent.TimeoutException;
  * control channel, or SIGINT) stops the running cell and keeps the kernel.
  *
  * <p>A cell's last expression becomes {@code execute_result} through
- * {@link Display#mimeBundle(Object)}; {@code display(x)} shows {@code x} at once; anything the
- * cell prints streams live; a failure is a Jupyter error (see {@link CellException}).
+ * {@link Display#mimeBundle(Object)}; {@code display(x)} shows {@code x} at once and its handle's
+ * {@code update(y)} replaces it in place; a toolkit helper's {@link ProgressLine} is one such
+ * output; anything the cell prints streams live; a failure is a Jupyter error (see {@link CellException}).
  */
 public final class LoomlabKernel extends BaseKernel implements AutoCloseable {
 
     private static final long JSHELL_START_TIMEOUT_S = 120;
+
+    /** The output metadata key of an update: {@code {"loomlab": {"updates": n}}}. */
+    static final String UPDATES_METADATA = "loomlab";
 
     private final CompletableFuture<Evaluator> evaluator = new CompletableFuture<>();
     private final CellOutput output;
@@ -70,6 +76,7 @@ public final class LoomlabKernel extends BaseKernel implements AutoCloseable {
         starter.setDaemon(true);
         starter.start();
         Displays.setSink(this::publishDisplay);
+        ProgressLine.showIn(what -> new ProgressView());
     }
 
     public static void main(String[] args) throws Exception {
@@ -163,7 +170,8 @@ public final class LoomlabKernel extends BaseKernel implements AutoCloseable {
             ev.startupNotes().forEach(note -> System.err.println("loomlab kernel: " + note));
         }
         Evaluator.Result result = ev.eval(code);
-        if (!result.hasValue()) {
+        if (!result.hasValue() || result.value() instanceof Displays.DisplayHandle) {
+            // a cell ending in display(x) shows x once, not x and then its handle
             return null;
         }
         try {
@@ -179,14 +187,23 @@ public final class LoomlabKernel extends BaseKernel implements AutoCloseable {
         return data;
     }
 
-    private void publishDisplay(Map<String, String> bundle) {
+    /** {@code display(x)} and its handle's updates: {@code display_data}, then {@code update_display_data}. */
+    private void publishDisplay(Map<String, String> bundle, String displayId, int updates) {
         ShellReplyEnvironment env = currentCell;
         if (env == null) {
             log.println("loomlab kernel: display() outside a cell: " + bundle.get(Display.TEXT));
             return;
         }
         output.flush();
-        env.publish(new PublishDisplayData(displayData(bundle)));
+        DisplayData data = displayData(bundle);
+        data.setDisplayId(displayId);
+        if (updates == 0) {
+            env.publish(new PublishDisplayData(data));
+        } else {
+            // how many times it was replaced: a headless run's checker can tell an in-place update happened
+            data.putMetaData(UPDATES_METADATA, Map.of("updates", updates));
+            env.publish(new PublishUpdateDisplayData(data));
+        }
     }
 
     private Evaluator evaluator() throws CellException {
@@ -280,6 +297,7 @@ public final class LoomlabKernel extends BaseKernel implements AutoCloseable {
 
     @Override
     public void close() {
+        ProgressLine.showIn(null);
         Displays.setSink(null);
         Evaluator ev = readyEvaluator();
         if (ev != null) {
