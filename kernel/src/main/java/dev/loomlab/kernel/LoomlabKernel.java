@@ -115,6 +115,7 @@ public final class LoomlabKernel extends BaseKernel implements AutoCloseable {
         super.becomeHandlerForConnection(connection);
         // our own execute handler: errors keep the user's exception name, output streams live
         connection.setHandler(MessageType.EXECUTE_REQUEST, this::execute);
+        SpecReplies.install(connection, this);
     }
 
     private synchronized void execute(ShellReplyEnvironment env, Message<ExecuteRequest> message) {
