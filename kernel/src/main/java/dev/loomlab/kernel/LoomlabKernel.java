@@ -2,24 +2,24 @@ package dev.loomlab.kernel;
 
 import dev.loomlab.display.Display;
 import dev.loomlab.experiment.ProgressLine;
-import io.github.spencerpark.jupyter.channels.JupyterConnection;
-import io.github.spencerpark.jupyter.channels.ShellReplyEnvironment;
-import io.github.spencerpark.jupyter.kernel.BaseKernel;
-import io.github.spencerpark.jupyter.kernel.KernelConnectionProperties;
-import io.github.spencerpark.jupyter.kernel.LanguageInfo;
-import io.github.spencerpark.jupyter.kernel.ReplacementOptions;
-import io.github.spencerpark.jupyter.kernel.display.DisplayData;
-import io.github.spencerpark.jupyter.messages.Message;
-import io.github.spencerpark.jupyter.messages.MessageType;
-import io.github.spencerpark.jupyter.messages.publish.PublishDisplayData;
-import io.github.spencerpark.jupyter.messages.publish.PublishError;
-import io.github.spencerpark.jupyter.messages.publish.PublishExecuteInput;
-import io.github.spencerpark.jupyter.messages.publish.PublishExecuteResult;
-import io.github.spencerpark.jupyter.messages.publish.PublishStream;
-import io.github.spencerpark.jupyter.messages.publish.PublishUpdateDisplayData;
-import io.github.spencerpark.jupyter.messages.reply.ErrorReply;
-import io.github.spencerpark.jupyter.messages.reply.ExecuteReply;
-import io.github.spencerpark.jupyter.messages.request.ExecuteRequest;
+import org.dflib.jjava.jupyter.channels.JupyterConnection;
+import org.dflib.jjava.jupyter.channels.ShellReplyEnvironment;
+import org.dflib.jjava.jupyter.kernel.BaseKernel;
+import org.dflib.jjava.jupyter.kernel.KernelConnectionProperties;
+import org.dflib.jjava.jupyter.kernel.LanguageInfo;
+import org.dflib.jjava.jupyter.kernel.ReplacementOptions;
+import org.dflib.jjava.jupyter.kernel.display.DisplayData;
+import org.dflib.jjava.jupyter.messages.Message;
+import org.dflib.jjava.jupyter.messages.MessageType;
+import org.dflib.jjava.jupyter.messages.publish.PublishDisplayData;
+import org.dflib.jjava.jupyter.messages.publish.PublishError;
+import org.dflib.jjava.jupyter.messages.publish.PublishExecuteInput;
+import org.dflib.jjava.jupyter.messages.publish.PublishExecuteResult;
+import org.dflib.jjava.jupyter.messages.publish.PublishStream;
+import org.dflib.jjava.jupyter.messages.publish.PublishUpdateDisplayData;
+import org.dflib.jjava.jupyter.messages.reply.ErrorReply;
+import org.dflib.jjava.jupyter.messages.reply.ExecuteReply;
+import org.dflib.jjava.jupyter.messages.request.ExecuteRequest;
 import java.io.InputStream;
 import java.io.PrintStream;
 import java.io.PrintWriter;
@@ -61,6 +61,13 @@ public final class LoomlabKernel extends BaseKernel implements AutoCloseable {
     private boolean notesShown;
 
     LoomlabKernel(Path startupFile, CellOutput output, PrintStream log) {
+        super("loomlab-kernel", "0.1.0", languageInfo(), List.of(), null,
+                new org.dflib.jjava.jupyter.kernel.JupyterIO(java.nio.charset.StandardCharsets.UTF_8),
+                new org.dflib.jjava.jupyter.kernel.comm.CommManager(), new org.dflib.jjava.jupyter.kernel.display.Renderer(),
+                new org.dflib.jjava.jupyter.kernel.magic.MagicParser("^\\s*%", "^\\s*%%",
+                        new org.dflib.jjava.jupyter.kernel.magic.MagicTranspiler()),
+                new org.dflib.jjava.jupyter.kernel.magic.MagicsRegistry(), false,
+                new org.dflib.jjava.jupyter.kernel.util.StringStyler("", "", "", i -> ""));
         this.output = output;
         this.log = log;
         Thread starter = new Thread(() -> {
@@ -131,7 +138,7 @@ public final class LoomlabKernel extends BaseKernel implements AutoCloseable {
             output.attach((stderr, text) -> env.publish(
                     new PublishStream(stderr ? PublishStream.StreamType.ERR : PublishStream.StreamType.OUT, text)));
             try {
-                DisplayData result = eval(request.getCode());
+                DisplayData result = evalCell(request.getCode());
                 output.flush();
                 if (result != null && !request.isSilent()) {
                     env.publish(new PublishExecuteResult(count, result));
@@ -164,7 +171,16 @@ public final class LoomlabKernel extends BaseKernel implements AutoCloseable {
     }
 
     @Override
-    public DisplayData eval(String code) throws CellException {
+    public Object evalRaw(String code) {
+        throw new UnsupportedOperationException("cells run through evalCell");
+    }
+
+    @Override
+    public DisplayData inspect(String code, int at, boolean extraDetail) {
+        return null;
+    }
+
+    DisplayData evalCell(String code) throws CellException {
         Evaluator ev = evaluator();
         if (!notesShown) {
             notesShown = true;
@@ -281,8 +297,7 @@ public final class LoomlabKernel extends BaseKernel implements AutoCloseable {
         }
     }
 
-    @Override
-    public LanguageInfo getLanguageInfo() {
+    private static LanguageInfo languageInfo() {
         return new LanguageInfo("java", Runtime.version().toString(), "text/x-java-source", ".jsh", "java", "java", "script");
     }
 

@@ -1,8 +1,7 @@
 package dev.loomlab.kernel;
 
-import io.github.spencerpark.jupyter.kernel.util.GlobFinder;
+import org.dflib.jjava.jupyter.kernel.util.PathsHandler;
 import java.io.File;
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -133,12 +132,12 @@ final class Magics {
     private static List<Path> jars(String glob) throws CellException {
         List<Path> found = new ArrayList<>();
         try {
-            for (Path p : new GlobFinder(glob).computeMatchingFiles()) {
+            for (Path p : PathsHandler.resolveGlobs(glob)) {
                 if (p.toString().endsWith(".jar")) {
                     found.add(p);
                 }
             }
-        } catch (IOException | RuntimeException e) {
+        } catch (RuntimeException e) {
             throw CellException.magic("%jars " + glob + ": " + e.getMessage());
         }
         if (found.isEmpty()) {

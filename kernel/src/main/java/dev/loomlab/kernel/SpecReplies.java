@@ -1,15 +1,15 @@
 package dev.loomlab.kernel;
 
-import io.github.spencerpark.jupyter.channels.JupyterConnection;
-import io.github.spencerpark.jupyter.kernel.BaseKernel;
-import io.github.spencerpark.jupyter.messages.ContentType;
-import io.github.spencerpark.jupyter.messages.Header;
-import io.github.spencerpark.jupyter.messages.MessageType;
-import io.github.spencerpark.jupyter.messages.reply.CommInfoReply;
-import io.github.spencerpark.jupyter.messages.reply.HistoryReply;
-import io.github.spencerpark.jupyter.messages.reply.InterruptReply;
-import io.github.spencerpark.jupyter.messages.reply.KernelInfoReply;
-import io.github.spencerpark.jupyter.messages.reply.ShutdownReply;
+import org.dflib.jjava.jupyter.channels.JupyterConnection;
+import org.dflib.jjava.jupyter.kernel.BaseKernel;
+import org.dflib.jjava.jupyter.messages.ContentType;
+import org.dflib.jjava.jupyter.messages.Header;
+import org.dflib.jjava.jupyter.messages.MessageType;
+import org.dflib.jjava.jupyter.messages.reply.CommInfoReply;
+import org.dflib.jjava.jupyter.messages.reply.HistoryReply;
+import org.dflib.jjava.jupyter.messages.reply.InterruptReply;
+import org.dflib.jjava.jupyter.messages.reply.KernelInfoReply;
+import org.dflib.jjava.jupyter.messages.reply.ShutdownReply;
 import java.util.List;
 import java.util.Map;
 
