@@ -5,6 +5,13 @@ import dev.loomlab.experiment.ProgressLine;
 import org.dflib.jjava.jupyter.channels.JupyterConnection;
 import org.dflib.jjava.jupyter.channels.ShellReplyEnvironment;
 import org.dflib.jjava.jupyter.kernel.BaseKernel;
+import org.dflib.jjava.jupyter.kernel.JupyterIO;
+import org.dflib.jjava.jupyter.kernel.comm.CommManager;
+import org.dflib.jjava.jupyter.kernel.display.Renderer;
+import org.dflib.jjava.jupyter.kernel.magic.MagicParser;
+import org.dflib.jjava.jupyter.kernel.magic.MagicTranspiler;
+import org.dflib.jjava.jupyter.kernel.magic.MagicsRegistry;
+import org.dflib.jjava.jupyter.kernel.util.StringStyler;
 import org.dflib.jjava.jupyter.kernel.KernelConnectionProperties;
 import org.dflib.jjava.jupyter.kernel.LanguageInfo;
 import org.dflib.jjava.jupyter.kernel.ReplacementOptions;
@@ -24,6 +31,7 @@ import java.io.InputStream;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
 import java.lang.reflect.Proxy;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -35,7 +43,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 /**
- * loomlab's Jupyter kernel: JShell in this JVM ({@link Evaluator}) behind jupyter-jvm-basekernel.
+ * loomlab's Jupyter kernel: JShell in this JVM ({@link Evaluator}) behind jjava-jupyter (the
+ * maintained successor of jupyter-jvm-basekernel; see the kernel's README for why).
  *
  * <p>Run as {@code java -jar loomlab-kernel.jar CONNECTION_FILE}. It binds its sockets first and
  * starts JShell on another thread, so {@code kernel_info} is answered at once; the first cell
@@ -61,13 +70,12 @@ public final class LoomlabKernel extends BaseKernel implements AutoCloseable {
     private boolean notesShown;
 
     LoomlabKernel(Path startupFile, CellOutput output, PrintStream log) {
-        super("loomlab-kernel", "0.1.0", languageInfo(), List.of(), null,
-                new org.dflib.jjava.jupyter.kernel.JupyterIO(java.nio.charset.StandardCharsets.UTF_8),
-                new org.dflib.jjava.jupyter.kernel.comm.CommManager(), new org.dflib.jjava.jupyter.kernel.display.Renderer(),
-                new org.dflib.jjava.jupyter.kernel.magic.MagicParser("^\\s*%", "^\\s*%%",
-                        new org.dflib.jjava.jupyter.kernel.magic.MagicTranspiler()),
-                new org.dflib.jjava.jupyter.kernel.magic.MagicsRegistry(), false,
-                new org.dflib.jjava.jupyter.kernel.util.StringStyler("", "", "", i -> ""));
+        // jjava's magics, renderer, history and extensions stay unused: cells run through our own
+        // execute handler (Magics, Evaluator, Display), so only what BaseKernel needs to exist is given
+        super("loomlab-kernel", implementationVersion(), languageInfo(), List.of(), null,
+                new JupyterIO(StandardCharsets.UTF_8), new CommManager(), new Renderer(),
+                new MagicParser("^\\s*%", "^\\s*%%", new MagicTranspiler()), new MagicsRegistry(), false,
+                new StringStyler("", "", "", line -> ""));
         this.output = output;
         this.log = log;
         Thread starter = new Thread(() -> {
@@ -94,7 +102,7 @@ public final class LoomlabKernel extends BaseKernel implements AutoCloseable {
         PrintStream stdout = System.out;
         PrintStream stderr = System.err;
         // java.util.logging: bound now to the real stderr (the Jupyter server's log, not a cell), and
-        // at WARNING, since basekernel logs every message at INFO
+        // at WARNING, since the base library logs every message at INFO
         java.util.logging.Logger.getLogger("").getHandlers();
         java.util.logging.Logger.getLogger("").setLevel(java.util.logging.Level.WARNING);
         if (System.getProperty("java.awt.headless") == null) {
@@ -170,16 +178,19 @@ public final class LoomlabKernel extends BaseKernel implements AutoCloseable {
         return new CellException(t.getClass().getName(), String.valueOf(t.getMessage()), lines);
     }
 
+    /** Not used: the kernel's execute handler runs cells through {@link #evalCell}. */
     @Override
     public Object evalRaw(String code) {
         throw new UnsupportedOperationException("cells run through evalCell");
     }
 
+    /** No inspection (Shift-Tab help): an inspect_reply with {@code found: false}. */
     @Override
     public DisplayData inspect(String code, int at, boolean extraDetail) {
         return null;
     }
 
+    /** Runs a cell; its value as a MIME bundle, or {@code null} if it has none. */
     DisplayData evalCell(String code) throws CellException {
         Evaluator ev = evaluator();
         if (!notesShown) {
@@ -295,6 +306,12 @@ public final class LoomlabKernel extends BaseKernel implements AutoCloseable {
         } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
             log.println("loomlab kernel: SIGINT stays the JVM's default (" + e + ")");
         }
+    }
+
+    /** The kernel's version, from the jar's manifest when there is one. */
+    private static String implementationVersion() {
+        String v = LoomlabKernel.class.getPackage().getImplementationVersion();
+        return v == null ? "0.1.0" : v;
     }
 
     private static LanguageInfo languageInfo() {

@@ -14,7 +14,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The replies jupyter-jvm-basekernel 2.3.0 gets wrong, answered as the messaging spec says
+ * The replies jjava-jupyter 1.0-a6 (like jupyter-jvm-basekernel 2.3.0 before it) gets wrong, answered as the messaging spec says
  * ("all reply messages have a status field"): {@code kernel_info_reply},
  * {@code comm_info_reply}, {@code interrupt_reply} and {@code shutdown_reply} carry
  * {@code status: "ok"}, and a {@code history_request} gets a reply (an empty history: the kernel
@@ -25,7 +25,7 @@ final class SpecReplies {
 
     private SpecReplies() {}
 
-    /** Answers those requests on {@code connection} for {@code kernel} instead of basekernel. */
+    /** Answers those requests on {@code connection} for {@code kernel} instead of the base library. */
     static void install(JupyterConnection connection, BaseKernel kernel) {
         connection.setHandler(MessageType.KERNEL_INFO_REQUEST, (env, m) -> {
             env.setBusyDeferIdle();
@@ -39,7 +39,7 @@ final class SpecReplies {
             env.setBusyDeferIdle();
             env.reply(new History());
         });
-        // control channel: as basekernel does, with the status in the reply
+        // control channel: as the base library does, with the status in the reply
         connection.setHandler(MessageType.INTERRUPT_REQUEST, (env, m) -> {
             env.setBusyDeferIdle();
             env.defer().reply(new InterruptOk());
@@ -85,23 +85,18 @@ final class SpecReplies {
         }
     }
 
-    /** basekernel's kernel_info_reply, plus the status. */
+    /** The base library's kernel_info_reply, plus the status. */
     static final class KernelInfo extends KernelInfoReply {
-        @SuppressWarnings("unused") // serialized by basekernel's Gson
+        @SuppressWarnings("unused") // serialized by the base library's Gson
         private final String status = "ok";
 
         KernelInfo(BaseKernel kernel) {
-            super(Header.PROTOCOL_VERISON, "loomlab-kernel", version(), kernel.getLanguageInfo(), kernel.getBanner(),
-                    kernel.getHelpLinks());
-        }
-
-        private static String version() {
-            String v = SpecReplies.class.getPackage().getImplementationVersion();
-            return v == null ? "0.1.0" : v;
+            super(Header.PROTOCOL_VERISON, kernel.getName(), kernel.getVersion(), kernel.getLanguageInfo(),
+                    kernel.getBanner(), kernel.getHelpLinks());
         }
     }
 
-    /** basekernel's comm_info_reply, plus the status. */
+    /** The base library's comm_info_reply, plus the status. */
     static final class CommInfo extends CommInfoReply {
         @SuppressWarnings("unused")
         private final String status = "ok";
