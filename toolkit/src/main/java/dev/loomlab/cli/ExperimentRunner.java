@@ -6,7 +6,7 @@ import dev.loomlab.experiment.Experiments;
 import dev.loomlab.experiment.Kind;
 import dev.loomlab.experiment.Measurement;
 import dev.loomlab.experiment.MeasurementJson;
-import dev.loomlab.experiment.Progress;
+import dev.loomlab.experiment.ProgressLine;
 import dev.loomlab.measure.Env;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.PrintWriter;
@@ -25,14 +25,13 @@ final class ExperimentRunner {
 
     static int run(ExperimentSpec spec, CommonOptions options, PrintWriter out) throws Exception {
         Experiments.named(spec.experiment()).validate(spec);
-        Progress progress = options.json ? Progress.STDERR : line -> out.println("  | " + line);
         if (!options.json) {
             out.println("parent JVM: " + Env.current().oneLine());
             out.printf("running %s (kind %s, n=%,d%s) in a fresh JVM, deadline %s...%n", spec.experiment(),
                     spec.kind().label(), spec.n(), spec.m() == 0 ? "" : ", m=" + spec.m(), options.deadline);
             out.flush();
         }
-        Measurement result = measure(spec, options, progress);
+        Measurement result = measure(spec, options, String.format("%s %s n=%,d", spec.experiment(), spec.kind().label(), spec.n()));
         Measurement baseline = null;
         boolean withBaseline = spec.kind() == Kind.PROCESS && !options.noBaseline && hasBaseline(spec.experiment());
         if (withBaseline) {
@@ -40,7 +39,7 @@ final class ExperimentRunner {
                 out.println("running the raw virtual-thread baseline in its own fresh JVM...");
                 out.flush();
             }
-            baseline = measure(spec.withKind(Kind.VIRTUAL), options, progress);
+            baseline = measure(spec.withKind(Kind.VIRTUAL), options, "the raw virtual-thread baseline");
         }
         if (options.json) {
             ObjectNode root = MeasurementJson.tree(result);
@@ -68,8 +67,16 @@ final class ExperimentRunner {
         return 0;
     }
 
-    private static Measurement measure(ExperimentSpec spec, CommonOptions options, Progress progress) throws Exception {
-        return options.inProcess ? Experiments.runHere(spec, progress) : ChildJvm.run(spec, progress);
+    /** One measurement, its progress on one line of stderr (rewritten in place on a terminal). */
+    private static Measurement measure(ExperimentSpec spec, CommonOptions options, String what) throws Exception {
+        try (ProgressLine progress = ProgressLine.start(what, options.inProcess ? spec.repeat() : 0)) {
+            if (!options.inProcess) {
+                return ChildJvm.run(spec, progress);
+            }
+            Measurement m = Experiments.runHere(spec, progress);
+            progress.step(spec.repeat(), spec.repeat(), "");
+            return m;
+        }
     }
 
     private static boolean hasBaseline(String experiment) {

@@ -52,7 +52,7 @@ public final class Experiments {
         List<Run> runs = new ArrayList<>();
         for (int i = 1; i <= spec.repeat(); i++) {
             if (spec.repeat() > 1) {
-                progress.say(String.format("%s %s n=%,d: run %d of %d%s", spec.experiment(), spec.kind().label(),
+                progress.step(i - 1, spec.repeat(), String.format("%s %s n=%,d: run %d of %d%s", spec.experiment(), spec.kind().label(),
                         spec.n(), i, spec.repeat(), i == 1 ? " (cold)" : ""));
             }
             runs.add(new Run(i, i == 1, experiment.runOnce(spec, progress)));
