@@ -88,22 +88,45 @@ abstract class Mailbox {
         return inbox != null || first != null;
     }
 
-    /** Receiver only: parks until a sender unparks it, a deadline passes, or an interrupt. */
-    final void parkUntilArrival(long deadlineNanos) {
+    /**
+     * Receiver only, before it parks: announces that it is about to wait, so that a sender that
+     * enqueues from now on unparks it. Returns false when it must not park, because a message
+     * already arrived or a wake-up was requested; call {@link #doneWaiting()} either way.
+     *
+     * <p>The park itself is left to the caller, in its own frame: a parked virtual thread keeps
+     * its frames in a heap stack chunk, so every frame between the receive and the park is memory
+     * that each waiting process pays for.
+     */
+    final boolean readyToPark() {
         waiting = true;
-        try {
-            if (inbox != null || wakeUpRequested()) {
-                return;
-            }
-            if (deadlineNanos == Long.MAX_VALUE) {
-                LockSupport.park(this);
-            } else {
-                LockSupport.parkNanos(this, deadlineNanos - System.nanoTime());
-            }
-        } finally {
-            waiting = false;
-        }
+        return inbox == null && !wakeUpRequested();
     }
+
+    /** Receiver only, after the park returned (or was skipped). */
+    final void doneWaiting() {
+        waiting = false;
+    }
+
+    /**
+     * Receiver only: spins briefly for an arrival before parking, as {@code LinkedTransferQueue.take()}
+     * does when the machine has more than one CPU, so a reply that comes within a few hundred
+     * nanoseconds (a ping-pong) costs no park and unpark. True if something arrived.
+     */
+    final boolean spinForArrival() {
+        if (SPINS == 0) {
+            return false;
+        }
+        for (int i = 0; i < SPINS; i++) {
+            if (inbox != null) {
+                return true;
+            }
+            Thread.onSpinWait();
+        }
+        return inbox != null;
+    }
+
+    /** Spins before a park: none on one CPU, where the sender cannot run while we spin. */
+    private static final int SPINS = Runtime.getRuntime().availableProcessors() > 1 ? Integer.getInteger("loomlab.receiveSpins", 128) : 0;
 
     /** A reason to stop waiting other than a message, such as a pending exit. */
     abstract boolean wakeUpRequested();

@@ -60,6 +60,14 @@ public final class Pid extends Mailbox {
     private volatile ExitReason pendingExit;
     private volatile ExitReason exitReason;
     private volatile boolean trapExits;
+    /**
+     * Receiver only: true when this process's last park ended within {@link #QUICK_REPLY_NANOS}
+     * (a conversation, such as a ping-pong), so its next wait spins briefly before parking. A
+     * process that waits long (an idle one, a broadcast's receivers, a ring's members) never spins,
+     * so it never takes carrier time from the others.
+     */
+    private boolean quickReplies;
+    private static final long QUICK_REPLY_NANOS = 50_000;
     /** Links, monitors and threads awaiting exit; created on first use. Guarded by this. */
     private Relations relations;
 
@@ -265,18 +273,41 @@ public final class Pid extends Mailbox {
 
     // ---- internals --------------------------------------------------------------------------
 
+    /**
+     * The one receive loop. It parks in this frame (no helper frame between it and the park),
+     * because a waiting process's frames are kept on the heap while it waits.
+     */
     private Object receiveMatching(Predicate<Object> match, long deadlineNanos) throws InterruptedException {
         requireSelf("receive");
+        boolean spun = !quickReplies;
         while (true) {
-            exitIfRequested();
+            if (pendingExit != null) {
+                throw ProcessExit.SIGNAL;
+            }
             Object message = takeMatching(match);
             if (message != null) {
                 return message;
             }
-            if (deadlineNanos != Long.MAX_VALUE && System.nanoTime() - deadlineNanos >= 0) {
+            long left = deadlineNanos == Long.MAX_VALUE ? Long.MAX_VALUE : deadlineNanos - System.nanoTime();
+            if (left <= 0) {
                 return null;
             }
-            parkUntilArrival(deadlineNanos);
+            if (!spun) {
+                spun = true;
+                if (spinForArrival()) {
+                    continue;
+                }
+            }
+            if (readyToPark()) {
+                long parkedAt = System.nanoTime();
+                if (left == Long.MAX_VALUE) {
+                    LockSupport.park(this);
+                } else {
+                    LockSupport.parkNanos(this, left);
+                }
+                quickReplies = System.nanoTime() - parkedAt < QUICK_REPLY_NANOS;
+            }
+            doneWaiting();
             if (Thread.interrupted()) {
                 exitIfRequested();
                 throw new InterruptedException("receive in " + this + " was interrupted");
