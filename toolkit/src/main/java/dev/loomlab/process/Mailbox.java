@@ -107,27 +107,6 @@ abstract class Mailbox {
         waiting = false;
     }
 
-    /**
-     * Receiver only: spins briefly for an arrival before parking, as {@code LinkedTransferQueue.take()}
-     * does when the machine has more than one CPU, so a reply that comes within a few hundred
-     * nanoseconds (a ping-pong) costs no park and unpark. True if something arrived.
-     */
-    final boolean spinForArrival() {
-        if (SPINS == 0) {
-            return false;
-        }
-        for (int i = 0; i < SPINS; i++) {
-            if (inbox != null) {
-                return true;
-            }
-            Thread.onSpinWait();
-        }
-        return inbox != null;
-    }
-
-    /** Spins before a park: none on one CPU, where the sender cannot run while we spin. */
-    private static final int SPINS = Runtime.getRuntime().availableProcessors() > 1 ? Integer.getInteger("loomlab.receiveSpins", 128) : 0;
-
     /** A reason to stop waiting other than a message, such as a pending exit. */
     abstract boolean wakeUpRequested();
 

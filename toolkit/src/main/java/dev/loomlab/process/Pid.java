@@ -60,14 +60,6 @@ public final class Pid extends Mailbox {
     private volatile ExitReason pendingExit;
     private volatile ExitReason exitReason;
     private volatile boolean trapExits;
-    /**
-     * Receiver only: true when this process's last park ended within {@link #QUICK_REPLY_NANOS}
-     * (a conversation, such as a ping-pong), so its next wait spins briefly before parking. A
-     * process that waits long (an idle one, a broadcast's receivers, a ring's members) never spins,
-     * so it never takes carrier time from the others.
-     */
-    private boolean quickReplies;
-    private static final long QUICK_REPLY_NANOS = 50_000;
     /** Links, monitors and threads awaiting exit; created on first use. Guarded by this. */
     private Relations relations;
 
@@ -276,10 +268,15 @@ public final class Pid extends Mailbox {
     /**
      * The one receive loop. It parks in this frame (no helper frame between it and the park),
      * because a waiting process's frames are kept on the heap while it waits.
+     *
+     * <p>It parks at once, without spinning first as {@code LinkedTransferQueue.take()} does: that
+     * spin is skipped when the carrier has queued work ({@code ForkJoinWorkerThread.hasKnownQueuedWork},
+     * not public), and a spin that cannot see it holds the carrier the partner was queued on. Tried,
+     * such a spin made a ping-pong several times slower than the raw baseline on a loaded machine,
+     * where parking at once kept level with it (same command, same run).
      */
     private Object receiveMatching(Predicate<Object> match, long deadlineNanos) throws InterruptedException {
         requireSelf("receive");
-        boolean spun = !quickReplies;
         while (true) {
             if (pendingExit != null) {
                 throw ProcessExit.SIGNAL;
@@ -292,20 +289,12 @@ public final class Pid extends Mailbox {
             if (left <= 0) {
                 return null;
             }
-            if (!spun) {
-                spun = true;
-                if (spinForArrival()) {
-                    continue;
-                }
-            }
             if (readyToPark()) {
-                long parkedAt = System.nanoTime();
                 if (left == Long.MAX_VALUE) {
                     LockSupport.park(this);
                 } else {
                     LockSupport.parkNanos(this, left);
                 }
-                quickReplies = System.nanoTime() - parkedAt < QUICK_REPLY_NANOS;
             }
             doneWaiting();
             if (Thread.interrupted()) {

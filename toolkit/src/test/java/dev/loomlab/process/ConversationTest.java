@@ -11,8 +11,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * The receive paths a conversation takes: a reply that comes while the receiver spins, one that
- * comes after it parked, and timeouts and kills in between. Behaviour only, no timings.
+ * The receive paths a conversation takes: replies that come at once or after a park, and timeouts
+ * and kills in between. Behaviour only, no timings.
  */
 class ConversationTest {
 
@@ -51,11 +51,11 @@ class ConversationTest {
     void aConversationThatPausesStillTimesOutAndThenReceives() throws Exception {
         List<Optional<Object>> got = new CopyOnWriteArrayList<>();
         Pid pid = Processes.spawn(self -> {
-            for (int i = 0; i < 50; i++) { // quick replies from ourselves: the receiver learns to spin
+            for (int i = 0; i < 50; i++) { // messages already queued: no park
                 self.send(i);
                 got.add(self.receive(Duration.ofSeconds(5)));
             }
-            got.add(self.receive(Duration.ofMillis(30))); // nothing comes: empty after the spin and the park
+            got.add(self.receive(Duration.ofMillis(30))); // nothing comes: empty after the timed park
             got.add(self.receive(Duration.ofSeconds(5)));
         });
         Thread.sleep(200);
