@@ -33,7 +33,7 @@ import java.util.function.Predicate;
  *       {@code erlang:hibernate/3} does.</li>
  * </ul>
  */
-public final class Pid extends Mailbox {
+public final class Pid extends Mailbox implements Runnable {
 
     private static final AtomicLong IDS = new AtomicLong();
     private static final ThreadFactory THREADS = Thread.ofVirtual().factory();
@@ -174,7 +174,23 @@ public final class Pid extends Mailbox {
 
     /** Waits at most {@code timeout} for the next message; empty if none came. */
     public Optional<Object> receive(Duration timeout) throws InterruptedException {
-        return Optional.ofNullable(receiveMatching(null, deadline(timeout)));
+        long deadlineNanos = deadline(timeout);
+        requireSelf("receive");
+        // the loop of receiveMatching, written out so that a sleeping process parks in this frame
+        while (true) {
+            Object message = next(null);
+            if (message != null) {
+                return Optional.of(message);
+            }
+            long left = deadlineNanos - System.nanoTime();
+            if (left <= 0) {
+                return Optional.empty();
+            }
+            if (readyToPark()) {
+                LockSupport.parkNanos(this, left);
+            }
+            afterPark();
+        }
     }
 
     /**
@@ -278,10 +294,7 @@ public final class Pid extends Mailbox {
     private Object receiveMatching(Predicate<Object> match, long deadlineNanos) throws InterruptedException {
         requireSelf("receive");
         while (true) {
-            if (pendingExit != null) {
-                throw ProcessExit.SIGNAL;
-            }
-            Object message = takeMatching(match);
+            Object message = next(match);
             if (message != null) {
                 return message;
             }
@@ -296,11 +309,24 @@ public final class Pid extends Mailbox {
                     LockSupport.parkNanos(this, left);
                 }
             }
-            doneWaiting();
-            if (Thread.interrupted()) {
-                exitIfRequested();
-                throw new InterruptedException("receive in " + this + " was interrupted");
-            }
+            afterPark();
+        }
+    }
+
+    /** The oldest matching message, or null; ends the process first if an exit is pending. */
+    private Object next(Predicate<Object> match) {
+        if (pendingExit != null) {
+            throw ProcessExit.SIGNAL;
+        }
+        return takeMatching(match);
+    }
+
+    /** After a park (or a skipped one): no longer waiting; an interrupt is an exit or an error. */
+    private void afterPark() throws InterruptedException {
+        doneWaiting();
+        if (Thread.interrupted()) {
+            exitIfRequested();
+            throw new InterruptedException("receive in " + this + " was interrupted");
         }
     }
 
@@ -333,13 +359,25 @@ public final class Pid extends Mailbox {
     }
 
     private void startThread() {
-        Thread t = THREADS.newThread(this::runLoop);
+        Thread t = THREADS.newThread(this);
         thread = t;
         t.start();
     }
 
-    /** The body of every thread of this process. */
-    private void runLoop() {
+    /**
+     * The body of every thread of this process: the entry point the toolkit starts its virtual
+     * thread in (the Pid is its own {@code Runnable}, so no lambda object and no extra frame sit
+     * under every waiting process). Not for calling: from any thread but the process's own it
+     * throws, and the process's own body must not call it either.
+     *
+     * @throws IllegalStateException unless called by the process's own thread
+     */
+    @Override
+    public void run() {
+        if (Thread.currentThread() != thread) {
+            throw new IllegalStateException("run is the entry point of " + this + "'s own thread; "
+                    + "start processes with Processes.spawn");
+        }
         ExitReason reason;
         while (true) {
             try {

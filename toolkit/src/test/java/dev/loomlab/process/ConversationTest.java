@@ -1,6 +1,7 @@
 package dev.loomlab.process;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.time.Duration;
 import java.util.Optional;
@@ -85,5 +86,14 @@ class ConversationTest {
         echo.kill();
         assertThat(client.awaitExit(WAIT)).contains(ExitReason.KILLED);
         assertThat(echo.awaitExit(WAIT)).contains(ExitReason.KILLED);
+    }
+
+    @Test
+    void aPidIsItsThreadsEntryPointAndNothingElseMayRunIt() throws Exception {
+        Pid pid = Processes.spawn(self -> self.receive());
+        assertThatThrownBy(pid::run).isInstanceOf(IllegalStateException.class).hasMessageContaining("Processes.spawn");
+        assertThat(pid.isAlive()).isTrue();
+        pid.send("done");
+        assertThat(pid.awaitExit(WAIT)).contains(ExitReason.NORMAL);
     }
 }
