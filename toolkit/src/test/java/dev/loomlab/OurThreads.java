@@ -31,6 +31,7 @@ public final class OurThreads {
         return type.equals("jdk.internal.misc.CarrierThread")
                 || name.startsWith("process reaper")
                 || name.startsWith("VirtualThread-unparker")
+                || (name.startsWith("ForkJoinPool-") && name.endsWith("-delayScheduler")) // JDK 25's timed-park timer
                 || name.startsWith("VirtualThread-unblocker");
     }
 }

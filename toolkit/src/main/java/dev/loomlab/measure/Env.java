@@ -54,6 +54,11 @@ public record Env(String jdkVersion, String jdkVendor, String gc, long maxHeapBy
                 load.otherCpuShare());
     }
 
+    /** This JVM's virtual-thread carriers, without reading anything else (no load window). */
+    public static int carriers() {
+        return carrierParallelism(Runtime.getRuntime().availableProcessors());
+    }
+
     private static int carrierParallelism(int processors) {
         String configured = System.getProperty("jdk.virtualThreadScheduler.parallelism");
         if (configured != null) {
