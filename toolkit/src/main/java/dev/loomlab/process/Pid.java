@@ -176,20 +176,28 @@ public final class Pid extends Mailbox implements Runnable {
     public Optional<Object> receive(Duration timeout) throws InterruptedException {
         long deadlineNanos = deadline(timeout);
         requireSelf("receive");
-        // the loop of receiveMatching, written out so that a sleeping process parks in this frame
+        // receiveMatching's loop written out, so that a sleeping process parks in this frame
+        Object message = next(null);
+        if (message != null) {
+            return Optional.of(message);
+        }
+        long left = deadlineNanos - System.nanoTime();
+        if (left <= 0) {
+            return Optional.empty();
+        }
         while (true) {
-            Object message = next(null);
-            if (message != null) {
-                return Optional.of(message);
-            }
-            long left = deadlineNanos - System.nanoTime();
-            if (left <= 0) {
-                return Optional.empty();
-            }
             if (readyToPark()) {
                 LockSupport.parkNanos(this, left);
             }
             afterPark();
+            message = takeMatchingAfterWake(null);
+            if (message != null) {
+                return Optional.of(message);
+            }
+            left = deadlineNanos - System.nanoTime();
+            if (left <= 0) {
+                return Optional.empty();
+            }
         }
     }
 
@@ -291,25 +299,50 @@ public final class Pid extends Mailbox implements Runnable {
      * such a spin made a ping-pong several times slower than the raw baseline on a loaded machine,
      * where parking at once kept level with it (same command, same run).
      */
+    /**
+     * The one receive loop. It parks in this frame (no helper frame between it and the park),
+     * because a waiting process's frames are kept on the heap while it waits.
+     *
+     * <p>The look and the deadline check before the first park and those after a wake are
+     * separate bytecode (see {@link Mailbox#takeMatchingAfterWake}): many processes that park
+     * before their first message must not train the code they will run when it comes.
+     *
+     * <p>It parks at once, without spinning first as {@code LinkedTransferQueue.take()} does: that
+     * spin is skipped when the carrier has queued work ({@code ForkJoinWorkerThread.hasKnownQueuedWork},
+     * not public), and a spin that cannot see it holds the carrier the partner was queued on. Tried,
+     * such a spin made a ping-pong several times slower than the raw baseline on a loaded machine,
+     * where parking at once kept level with it (same command, same run).
+     */
     private Object receiveMatching(Predicate<Object> match, long deadlineNanos) throws InterruptedException {
         requireSelf("receive");
+        Object message = next(match);
+        if (message != null) {
+            return message;
+        }
+        boolean timed = deadlineNanos != Long.MAX_VALUE;
+        long left = timed ? deadlineNanos - System.nanoTime() : Long.MAX_VALUE;
+        if (left <= 0) {
+            return null;
+        }
         while (true) {
-            Object message = next(match);
-            if (message != null) {
-                return message;
-            }
-            long left = deadlineNanos == Long.MAX_VALUE ? Long.MAX_VALUE : deadlineNanos - System.nanoTime();
-            if (left <= 0) {
-                return null;
-            }
             if (readyToPark()) {
-                if (left == Long.MAX_VALUE) {
-                    LockSupport.park(this);
-                } else {
+                if (timed) {
                     LockSupport.parkNanos(this, left);
+                } else {
+                    LockSupport.park(this);
                 }
             }
             afterPark();
+            message = takeMatchingAfterWake(match);
+            if (message != null) {
+                return message;
+            }
+            if (timed) {
+                left = deadlineNanos - System.nanoTime();
+                if (left <= 0) {
+                    return null;
+                }
+            }
         }
     }
 
@@ -321,11 +354,15 @@ public final class Pid extends Mailbox implements Runnable {
         return takeMatching(match);
     }
 
-    /** After a park (or a skipped one): no longer waiting; an interrupt is an exit or an error. */
+    /**
+     * After a park (or a skipped one): no longer waiting; a pending exit ends the process, an
+     * interrupt without one is an error.
+     */
     private void afterPark() throws InterruptedException {
         doneWaiting();
-        if (Thread.interrupted()) {
-            exitIfRequested();
+        boolean interrupted = Thread.interrupted();
+        exitIfRequested();
+        if (interrupted) {
             throw new InterruptedException("receive in " + this + " was interrupted");
         }
     }
