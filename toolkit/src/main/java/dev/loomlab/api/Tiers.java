@@ -2,6 +2,7 @@ package dev.loomlab.api;
 
 import dev.loomlab.display.Charts;
 import dev.loomlab.display.Displayable;
+import dev.loomlab.measure.LinearFit;
 import dev.loomlab.display.Series;
 import dev.loomlab.experiment.Kind;
 import dev.loomlab.experiment.Measurement;
@@ -58,13 +59,47 @@ public record Tiers(Kind kind, List<Measurement> tiers) implements Displayable {
                 n, coldBytes, bytes, beamBytes, coldNs, ns, beamNs, millis, beamAt);
     }
 
+    /**
+     * Heap against n across the tiers, by least squares: the slope is the bytes per additional
+     * process, the intercept the fixed overhead that makes small tiers' averages look heavier.
+     * Needs two tiers or more.
+     */
+    public LinearFit fit() {
+        double[] x = tiers.stream().mapToDouble(Measurement::n).toArray();
+        double[] heap = tiers.stream().mapToDouble(m -> m.bytesPerProcess() * m.n()).toArray();
+        return LinearFit.of(x, heap);
+    }
+
+    /** Tolerance for "linear": every tier within 10 % of the fitted line. */
+    public static final double LINEAR_TOLERANCE = 0.10;
+
+    /** The sentence for this run: marginal and fixed cost, and whether the heap grew linearly with n. */
+    public String verdict() {
+        if (tiers.stream().map(Measurement::n).distinct().count() < 2) {
+            return "one tier only: a slope needs two sizes or more";
+        }
+        LinearFit fit = fit();
+        StringBuilder residuals = new StringBuilder();
+        for (int i = 0; i < tiers.size(); i++) {
+            residuals.append(String.format("%s%,d: %+,.0f bytes", i == 0 ? "" : ", ", tiers.get(i).n(), fit.residuals()[i]));
+        }
+        return "heap against processes, this run: " + fit.verdict("bytes per additional process", LINEAR_TOLERANCE)
+                + "; residuals " + residuals
+                + (tiers.stream().allMatch(Measurement::steady) ? "" : "; some tiers' timings were not steady");
+    }
+
+    @Override
+    public List<String> notes() {
+        return List.of(verdict());
+    }
+
     /** Bytes per process and ns per spawn against n (log x), ours and the article's tiers. */
     public XYChart plot() {
         List<Series> series = new ArrayList<>();
         List<Long> ns = tiers.stream().map(Measurement::n).toList();
-        series.add(new Series("JVM bytes/process (warm)", ns, tiers.stream().map(Measurement::bytesPerProcess).toList()));
+        series.add(new Series("JVM bytes/process (summary)", ns, tiers.stream().map(Measurement::bytesPerProcess).toList()));
         series.add(new Series("JVM bytes/process (cold run)", ns, tiers.stream().map(m -> m.runs().get(0).metric("bytesPerProcess")).toList()));
-        series.add(new Series("JVM ns/spawn (warm)", ns, tiers.stream().map(Measurement::nsPerSpawn).toList()));
+        series.add(new Series("JVM ns/spawn (summary)", ns, tiers.stream().map(Measurement::nsPerSpawn).toList()));
         series.add(new Series("JVM ns/spawn (cold run)", ns, tiers.stream().map(m -> m.runs().get(0).metric("nsPerSpawn")).toList()));
         List<PublishedFigure> beamBytes = PublishedFigures.of("spawn", "bytesPerProcess").stream()
                 .filter(f -> f.source().equals("un-million") && f.n() != null && f.n() > 1).toList();
@@ -80,6 +115,6 @@ public record Tiers(Kind kind, List<Measurement> tiers) implements Displayable {
 
     @Override
     public String toString() {
-        return toTable().printAll();
+        return toTable().printAll() + "\n  note: " + verdict();
     }
 }

@@ -21,6 +21,12 @@ final class LimitExperiment implements Experiment {
         return "limit";
     }
 
+    /** Measured once per JVM: not a timing to warm up. */
+    @Override
+    public boolean timed() {
+        return false;
+    }
+
     @Override
     public String description() {
         return "spawn n processes under the process limit (--process-limit): where it stops and what it says";

@@ -37,6 +37,12 @@ final class TasksExperiment implements Experiment {
         return "tasks";
     }
 
+    /** Measured once per JVM: not a timing to warm up. */
+    @Override
+    public boolean timed() {
+        return false;
+    }
+
     @Override
     public String description() {
         return "n concurrent tasks that each sleep, in a whole fresh JVM: peak resident memory (the million-tasks benchmark)";
