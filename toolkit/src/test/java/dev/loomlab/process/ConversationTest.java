@@ -8,21 +8,18 @@ import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
-import org.junit.jupiter.api.AfterEach;
+import dev.loomlab.NoLeaks;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The receive paths a conversation takes: replies that come at once or after a park, and timeouts
  * and kills in between. Behaviour only, no timings.
  */
+@ExtendWith(NoLeaks.class)
 class ConversationTest {
 
     private static final Duration WAIT = Duration.ofSeconds(20);
-
-    @AfterEach
-    void nothingLeft() throws InterruptedException {
-        Leaks.assertNoLiveProcesses();
-    }
 
     @Test
     void aPingPongGetsEveryReplyInOrder() throws Exception {
