@@ -58,6 +58,7 @@ public final class TasksRuns implements Displayable {
             case VIRTUAL -> "JVM here: virtual threads (the benchmark's program)";
             case PROCESS -> "JVM here: toolkit processes";
             case PLATFORM -> "JVM here: platform threads";
+            case BEAM -> "BEAM here: Erlang processes";
         };
     }
 

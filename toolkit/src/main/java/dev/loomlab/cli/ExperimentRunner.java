@@ -16,8 +16,9 @@ import tech.tablesaw.api.StringColumn;
 import tech.tablesaw.api.Table;
 
 /**
- * Runs one experiment for a subcommand: in a fresh JVM, with the raw virtual-thread baseline in
- * its own fresh JVM beside a toolkit-process run, and prints a table or one JSON object.
+ * Runs one experiment for a subcommand: in a fresh JVM (a fresh BEAM VM for {@code --kind beam}),
+ * with the raw virtual-thread baseline in its own fresh JVM beside a toolkit-process run, and prints
+ * a table or one JSON object. A BEAM run that did not finish prints its row and exits 1.
  */
 final class ExperimentRunner {
 
@@ -28,8 +29,9 @@ final class ExperimentRunner {
         Progress progress = options.json ? Progress.STDERR : line -> out.println("  | " + line);
         if (!options.json) {
             out.println("parent JVM: " + Env.current().oneLine());
-            out.printf("running %s (kind %s, n=%,d%s) in a fresh JVM, deadline %s...%n", spec.experiment(),
-                    spec.kind().label(), spec.n(), spec.m() == 0 ? "" : ", m=" + spec.m(), options.deadline);
+            out.printf("running %s (kind %s, n=%,d%s) in a fresh %s, deadline %s...%n", spec.experiment(),
+                    spec.kind().label(), spec.n(), spec.m() == 0 ? "" : ", m=" + spec.m(),
+                    spec.kind() == Kind.BEAM ? "BEAM VM" : "JVM", options.deadline);
             out.flush();
         }
         Measurement result = measure(spec, options, progress);
@@ -56,7 +58,8 @@ final class ExperimentRunner {
             }
             out.println(root.toPrettyString());
         } else {
-            out.println("child JVM: " + result.env().oneLine());
+            out.println((spec.kind() == Kind.BEAM ? "this JVM (the BEAM VM is in the notes): " : "child JVM: ")
+                    + result.env().oneLine());
             out.println();
             out.println(result);
             if (baseline != null) {
@@ -65,11 +68,11 @@ final class ExperimentRunner {
             }
         }
         out.flush();
-        return 0;
+        return spec.kind() == Kind.BEAM && !"ok".equals(result.outcome()) ? LoomlabCommand.FAILED : 0;
     }
 
     private static Measurement measure(ExperimentSpec spec, CommonOptions options, Progress progress) throws Exception {
-        return options.inProcess ? Experiments.runHere(spec, progress) : ChildJvm.run(spec, progress);
+        return options.inProcess && spec.kind() != Kind.BEAM ? Experiments.runHere(spec, progress) : ChildJvm.run(spec, progress);
     }
 
     private static boolean hasBaseline(String experiment) {

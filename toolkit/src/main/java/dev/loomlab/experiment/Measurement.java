@@ -89,9 +89,10 @@ public record Measurement(String experiment, String kind, long n, long m, Env en
     @Override
     public Table toTable() {
         StringColumn metric = StringColumn.create("metric");
-        DoubleColumn ours = DoubleColumn.create("JVM (" + kind + ")");
+        boolean beam = Kind.BEAM.label().equals(kind);
+        DoubleColumn ours = DoubleColumn.create(beam ? "BEAM here" : "JVM (" + kind + ")");
         DoubleColumn theirs = DoubleColumn.create("BEAM published");
-        DoubleColumn ratio = DoubleColumn.create("JVM / BEAM");
+        DoubleColumn ratio = DoubleColumn.create(beam ? "BEAM here / published" : "JVM / BEAM");
         StringColumn source = StringColumn.create("published at, source");
         for (Map.Entry<String, Double> e : metrics.entrySet()) {
             metric.append(e.getKey());
@@ -135,7 +136,8 @@ public record Measurement(String experiment, String kind, long n, long m, Env en
                 columns.get(i).append(round(run.metric(names.get(i))));
             }
         }
-        Table table = Table.create(experiment + " " + kind + " runs in one JVM", index, cold);
+        Table table = Table.create(experiment + " " + kind + " runs in one " + (Kind.BEAM.label().equals(kind) ? "BEAM VM" : "JVM"),
+                index, cold);
         columns.forEach(table::addColumns);
         return table;
     }

@@ -45,6 +45,12 @@ final class LoadNotes {
                     + "jobs on a pool of one platform thread per processor, as BEAM runs dirty NIFs on dirty CPU schedulers; "
                     + "the loop's virtual thread waits for each job off its carrier, and the OS time-slices the pool");
         }
+        if (kinds.contains(LoadKind.BEAM)) {
+            notes.add("BEAM here: the German article's script in a fresh erl per row on this machine (+S p for --parallelism p, "
+                    + "+S 1 as the article), busy processes counting down, an echo process, round trips timed with "
+                    + "erlang:monotonic_time; the busy processes' work is in reductions (process_info), not iterations; "
+                    + "BEAM takes the scheduler from a busy process after its reductions, so it slows down but never starves");
+        }
         int processors = r.rows().isEmpty() ? Runtime.getRuntime().availableProcessors() : r.rows().get(0).processors();
         if (r.spec().parallelism() > processors) {
             notes.add("--parallelism " + r.spec().parallelism() + " is above the " + processors + " processors the JVM "

@@ -28,7 +28,7 @@ public record LoadSlopes(LoadResult result) implements Displayable {
                     .filter(r -> r.kind().equals(k.label()) && r.loops() > 0 && !Double.isNaN(r.roundTripMicrosP50()))
                     .toList();
             long starved = result.rows().stream().filter(r -> r.kind().equals(k.label()) && r.starved()).count();
-            kind.append("JVM " + k.label());
+            kind.append(k.runtime());
             points.append(rows.size());
             if (rows.size() >= 2) {
                 slope.append(Math.round(slope(rows) * 100) / 100.0);
