@@ -90,13 +90,14 @@ public final class BeamExperiments {
         return args;
     }
 
-    /** {@code +P}: the limit experiment's (from {@code --process-limit}), else room for n beside the VM's own. */
+    /**
+     * {@code +P}: the one {@code --process-limit} asked for (as for a child JVM), else 1,024 for the
+     * limit experiment, else the article's 2^20 or room for n beside the VM's own processes.
+     */
     static long processLimit(ExperimentSpec spec) {
-        if (spec.experiment().equals("limit")) {
-            return spec.jvmFlags().stream().filter(f -> f.startsWith("-Dloomlab.processLimit="))
-                    .reduce((a, b) -> b).map(f -> Long.parseLong(f.substring(f.indexOf('=') + 1)))
-                    .orElse((long) LIMIT_EXPERIMENT_DEFAULT);
-        }
-        return Math.min(MAX_PROCESS_LIMIT, Math.max(ARTICLE_PROCESS_LIMIT, spec.n() + 10_000));
+        return spec.jvmFlags().stream().filter(f -> f.startsWith("-Dloomlab.processLimit="))
+                .reduce((a, b) -> b).map(f -> Long.parseLong(f.substring(f.indexOf('=') + 1)))
+                .orElse(spec.experiment().equals("limit") ? LIMIT_EXPERIMENT_DEFAULT
+                        : Math.min(MAX_PROCESS_LIMIT, Math.max(ARTICLE_PROCESS_LIMIT, spec.n() + 10_000)));
     }
 }

@@ -47,7 +47,7 @@ public final class BeamRunner {
     public static void validate(ExperimentSpec spec) {
         BeamExperiments.check(spec.experiment());
         Experiments.named(spec.experiment()).validate(spec.withKind(Kind.PROCESS));
-        if (spec.experiment().equals("limit") && BeamExperiments.processLimit(spec) < 1_024) {
+        if (BeamExperiments.processLimit(spec) < 1_024) {
             throw new IllegalArgumentException("BEAM's +P is at least 1,024 (erl refuses less), got "
                     + BeamExperiments.processLimit(spec));
         }

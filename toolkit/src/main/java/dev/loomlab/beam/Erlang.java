@@ -71,10 +71,10 @@ public record Erlang(Path erl, int otpRelease, String erts, int schedulers, int 
         return erl.resolveSibling("erlc");
     }
 
-    /** "Erlang/OTP 25 (erts 13.1.5), 2 schedulers", for tables and progress lines. */
+    /** "Erlang/OTP 25 (erts 13.1.5), 2 schedulers by default", for tables and progress lines. */
     public String oneLine() {
-        return String.format("Erlang/OTP %d (erts %s), %d scheduler%s, +P %,d", otpRelease, erts, schedulers,
-                schedulers == 1 ? "" : "s", processLimit);
+        return String.format("Erlang/OTP %d (erts %s), %d scheduler%s by default", otpRelease, erts, schedulers,
+                schedulers == 1 ? "" : "s");
     }
 
     static Optional<Path> locate() {

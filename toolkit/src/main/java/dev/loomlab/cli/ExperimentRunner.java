@@ -1,5 +1,6 @@
 package dev.loomlab.cli;
 
+import dev.loomlab.beam.BeamRunner;
 import dev.loomlab.child.ChildJvm;
 import dev.loomlab.experiment.ExperimentSpec;
 import dev.loomlab.experiment.Experiments;
@@ -25,7 +26,11 @@ final class ExperimentRunner {
     private ExperimentRunner() {}
 
     static int run(ExperimentSpec spec, CommonOptions options, PrintWriter out) throws Exception {
-        Experiments.named(spec.experiment()).validate(spec);
+        if (spec.kind() == Kind.BEAM) {
+            BeamRunner.validate(spec);
+        } else {
+            Experiments.named(spec.experiment()).validate(spec);
+        }
         Progress progress = options.json ? Progress.STDERR : line -> out.println("  | " + line);
         if (!options.json) {
             out.println("parent JVM: " + Env.current().oneLine());

@@ -80,6 +80,8 @@ public record Env(String jdkVersion, String jdkVendor, String gc, long maxHeapBy
         add(key, value, "cap per helper call", cap == 0 ? "lifted" : String.format("%,d", cap));
         add(key, value, "OS", os);
         add(key, value, "Native Memory Tracking", nativeMemoryTracking ? "on" : "off");
+        add(key, value, "BEAM here (erl)", dev.loomlab.beam.Erlang.installed().map(dev.loomlab.beam.Erlang::oneLine)
+                .orElse(dev.loomlab.beam.Erlang.missing()));
         return Table.create("Environment", key, value);
     }
 

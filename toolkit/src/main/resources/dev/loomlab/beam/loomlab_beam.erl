@@ -26,8 +26,9 @@ main() ->
                         [erlang:system_info(process_limit), Done]))},
                     {"runs", Runs}];
                Class:Reason:Stack ->
-                   [{"outcome", iolist_to_binary(io_lib:format("failed: ~p:~P at ~P",
-                        [Class, Reason, 12, Stack, 6]))}, {"runs", []}]
+                   Where = case Stack of [Top | _] -> Top; [] -> unknown end,
+                   [{"outcome", iolist_to_binary(io_lib:format("failed: ~w:~W at ~W",
+                        [Class, Reason, 12, Where, 6]))}, {"runs", []}]
            end,
     io:put_chars([json({obj, Head ++ Body ++ [{"peakRssBytes", proc_status("VmHWM")}]}), $\n]),
     erlang:halt(0).
