@@ -1,5 +1,7 @@
 package dev.loomlab.api;
 
+import dev.loomlab.beam.BeamBeside;
+import dev.loomlab.beam.BeamHere;
 import dev.loomlab.child.ChildJvm;
 import dev.loomlab.experiment.ExperimentSpec;
 import dev.loomlab.experiment.Experiments;
@@ -209,6 +211,20 @@ public final class Loomlab {
     /** Any experiment, in a fresh JVM, its progress printed as it comes. */
     public static Measurement measure(ExperimentSpec spec) {
         return ChildJvm.run(spec, Progress.STDOUT);
+    }
+
+    /**
+     * {@code spec} on both runtimes of this machine: in a fresh JVM and in a fresh BEAM VM, beside the
+     * published BEAM figure, with ratios against BEAM here and the published ones, and verdicts
+     * computed from the runs. Without Erlang, the BEAM-here column says how to install it.
+     */
+    public static BeamBeside beamHere(ExperimentSpec spec) {
+        return BeamHere.beside(spec, Progress.STDOUT);
+    }
+
+    /** The tiers with each also spawned on BEAM here (a fresh BEAM VM per tier), in the table and the plot. */
+    public static TiersWithBeam beamHere(Tiers tiers) {
+        return TiersWithBeam.of(tiers, Progress.STDOUT);
     }
 
     /** The same helpers, run in this JVM: for poking in jshell, not for figures to publish. */
