@@ -57,7 +57,7 @@ class ExperimentsTest {
     }
 
     @ParameterizedTest
-    @EnumSource(Kind.class)
+    @EnumSource(value = Kind.class, names = {"PROCESS", "VIRTUAL", "PLATFORM"}) // BEAM runs in its own VM: dev.loomlab.beam
     void spawnCountsMemoryOnceAllAreParked(Kind kind) throws Exception {
         Measurement m = Experiments.runHere(ExperimentSpec.of("spawn", kind == Kind.PLATFORM ? 50 : 2_000).withKind(kind),
                 Progress.SILENT);
@@ -68,7 +68,7 @@ class ExperimentsTest {
     }
 
     @ParameterizedTest
-    @EnumSource(Kind.class)
+    @EnumSource(value = Kind.class, names = {"PROCESS", "VIRTUAL", "PLATFORM"}) // BEAM runs in its own VM: dev.loomlab.beam
     void ringPassesTheTokenNTimesMHops(Kind kind) throws Exception {
         Measurement m = Experiments.runHere(ExperimentSpec.of("ring", kind == Kind.PLATFORM ? 20 : 500).withM(3).withKind(kind),
                 Progress.SILENT);
@@ -77,7 +77,7 @@ class ExperimentsTest {
     }
 
     @ParameterizedTest
-    @EnumSource(Kind.class)
+    @EnumSource(value = Kind.class, names = {"PROCESS", "VIRTUAL", "PLATFORM"}) // BEAM runs in its own VM: dev.loomlab.beam
     void broadcastReachesEveryProcess(Kind kind) throws Exception {
         Measurement m = Experiments.runHere(ExperimentSpec.of("broadcast", kind == Kind.PLATFORM ? 20 : 1_000).withKind(kind),
                 Progress.SILENT);
@@ -86,7 +86,7 @@ class ExperimentsTest {
     }
 
     @ParameterizedTest
-    @EnumSource(Kind.class)
+    @EnumSource(value = Kind.class, names = {"PROCESS", "VIRTUAL", "PLATFORM"}) // BEAM runs in its own VM: dev.loomlab.beam
     void pingPongGivesOrderedPercentiles(Kind kind) throws Exception {
         Measurement m = Experiments.runHere(ExperimentSpec.of("pingpong", 1_000).withKind(kind), Progress.SILENT);
         assertThat(m.metric("roundTripNsP50")).isPositive()
