@@ -1,16 +1,11 @@
 package dev.loomlab.beam;
 
-import dev.loomlab.child.ChildJvm;
 import dev.loomlab.child.ChildJvmException;
 import dev.loomlab.child.ChildRun;
 import dev.loomlab.child.Durations;
 import dev.loomlab.experiment.Progress;
 import dev.loomlab.load.LoadRow;
 import dev.loomlab.load.LoadSpec;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -47,32 +42,18 @@ public final class BeamLoad {
                 List.of("load", Integer.toString(loops), "0", "1", "rounds=" + spec.rounds(),
                         "deadlineMillis=" + spec.deadline().toMillis()));
         Duration hard = spec.deadline().plus(ALLOWANCE);
-        Path out = null;
-        try {
-            out = Files.createTempFile("loomlab-beam-load-", ".json");
-            ChildRun run = ChildJvm.runCommand(command, out, hard, progress);
-            String printed = Files.readString(out).strip();
-            return switch (run.outcome()) {
-                case OK -> printed.isEmpty()
-                        ? noResult(loops, spec, processors, LoadRow.FAILED, run.elapsed().toMillis(),
-                                "the BEAM VM exited without its row: " + run.lastError())
-                        : readOrFail(printed, loops, spec, processors, run);
-                case DEADLINE -> noResult(loops, spec, processors, LoadRow.KILLED, run.elapsed().toMillis(),
-                        "the BEAM VM did not report within " + Durations.format(hard) + " and was killed");
-                default -> noResult(loops, spec, processors, LoadRow.FAILED, run.elapsed().toMillis(),
-                        "the BEAM VM exited with code " + run.exitCode() + ": " + run.lastError());
-            };
-        } catch (IOException e) {
-            throw new UncheckedIOException("could not read the BEAM VM's load row", e);
-        } finally {
-            if (out != null) {
-                try {
-                    Files.deleteIfExists(out);
-                } catch (IOException ignored) {
-                    // a temp file left behind is harmless
-                }
-            }
-        }
+        BeamRunner.Printed done = BeamRunner.runPrinting(command, hard, progress);
+        ChildRun run = done.run();
+        return switch (run.outcome()) {
+            case OK -> done.stdout().isEmpty()
+                    ? noResult(loops, spec, processors, LoadRow.FAILED, run.elapsed().toMillis(),
+                            "the BEAM VM exited without its row: " + run.lastError())
+                    : readOrFail(done.stdout(), loops, spec, processors, run);
+            case DEADLINE -> noResult(loops, spec, processors, LoadRow.KILLED, run.elapsed().toMillis(),
+                    "the BEAM VM did not report within " + Durations.format(hard) + " and was killed");
+            default -> noResult(loops, spec, processors, LoadRow.FAILED, run.elapsed().toMillis(),
+                    "the BEAM VM exited with code " + run.exitCode() + ": " + run.lastError());
+        };
     }
 
     private static LoadRow readOrFail(String printed, int loops, LoadSpec spec, int processors, ChildRun run) {

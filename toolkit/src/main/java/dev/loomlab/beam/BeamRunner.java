@@ -13,6 +13,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -66,21 +67,30 @@ public final class BeamRunner {
     /** Runs {@code command} and turns whatever happened into a measurement. */
     static Measurement run(ExperimentSpec spec, List<String> command, Progress progress) {
         Env env = Env.current();
+        Printed done = runPrinting(command, spec.deadline(), progress);
+        ChildRun run = done.run();
+        List<String> notes = List.of("command: " + String.join(" ", command));
+        return switch (run.outcome()) {
+            case DEADLINE -> BeamResults.failed(spec, env, "killed at its deadline: the BEAM VM did not finish within "
+                    + Durations.format(spec.deadline()) + " (raise --deadline or lower n)", notes);
+            case OK -> done.stdout().isEmpty()
+                    ? BeamResults.failed(spec, env, "failed: the BEAM VM exited without a result: " + run.lastError(), notes)
+                    : readOrFail(spec, env, done.stdout(), notes);
+            default -> BeamResults.failed(spec, env, "crashed: the BEAM VM exited with code " + run.exitCode()
+                    + (run.lastError().isEmpty() ? "" : ": " + run.lastError()), notes);
+        };
+    }
+
+    /** How a VM ended and what it printed on standard output (stripped). */
+    record Printed(ChildRun run, String stdout) {}
+
+    /** Runs {@code command} with its standard output in a temporary file, killed at {@code deadline}. */
+    static Printed runPrinting(List<String> command, Duration deadline, Progress progress) {
         Path out = null;
         try {
             out = Files.createTempFile("loomlab-beam-", ".json");
-            ChildRun run = ChildJvm.runCommand(command, out, spec.deadline(), progress);
-            String printed = Files.readString(out).strip();
-            List<String> notes = List.of("command: " + String.join(" ", command));
-            return switch (run.outcome()) {
-                case DEADLINE -> BeamResults.failed(spec, env, "killed at its deadline: the BEAM VM did not finish within "
-                        + Durations.format(spec.deadline()) + " (raise --deadline or lower n)", notes);
-                case OK -> printed.isEmpty()
-                        ? BeamResults.failed(spec, env, "failed: the BEAM VM exited without a result: " + run.lastError(), notes)
-                        : readOrFail(spec, env, printed, notes);
-                default -> BeamResults.failed(spec, env, "crashed: the BEAM VM exited with code " + run.exitCode()
-                        + (run.lastError().isEmpty() ? "" : ": " + run.lastError()), notes);
-            };
+            ChildRun run = ChildJvm.runCommand(command, out, deadline, progress);
+            return new Printed(run, Files.readString(out).strip());
         } catch (IOException e) {
             throw new UncheckedIOException("could not read the BEAM VM's output", e);
         } finally {
