@@ -72,6 +72,9 @@ public final class Loomlab {
 
     /** n idle units of a kind in this JVM: {@code PROCESS}, or the raw {@code VIRTUAL}/{@code PLATFORM} baselines. */
     public static IdleProcesses spawnIdle(int n, Kind kind) throws Exception {
+        if (kind == Kind.BEAM) {
+            throw new IllegalArgumentException("BEAM processes cannot live in this JVM: use spawn(n, Kind.BEAM), a fresh BEAM VM");
+        }
         Cap.check("n", n, kind == Kind.PLATFORM ? 20_000 : 1_000);
         return IdleProcesses.start(kind, n);
     }
@@ -103,6 +106,10 @@ public final class Loomlab {
      * first run beside the median of the warm ones.
      */
     public static Tiers tiers(Kind kind, int... sizes) {
+        if (kind == Kind.BEAM) {
+            throw new IllegalArgumentException("tiers compare a JVM kind with the article: for BEAM here beside it, use "
+                    + "beamHere(tiers(Kind.PROCESS, ...))");
+        }
         java.util.List<Measurement> done = new java.util.ArrayList<>();
         for (int n : sizes) {
             Cap.check("n", n, kind == Kind.PLATFORM ? 20_000 : 1_000);

@@ -65,6 +65,9 @@ public final class LoadTier implements AutoCloseable {
 
     /** Starts the echo, the client (waiting for its go) and {@code loops} busy loops of {@code kind}. */
     public static LoadTier start(LoadKind kind, int loops, int rounds) {
+        if (kind == LoadKind.BEAM) {
+            throw new IllegalArgumentException("a BEAM load row runs in its own BEAM VM: use LoadRunner (load(...)), not this JVM");
+        }
         if (loops < 0 || rounds < 1) {
             throw new IllegalArgumentException("loops must be >= 0 and rounds >= 1, got " + loops + " and " + rounds);
         }
