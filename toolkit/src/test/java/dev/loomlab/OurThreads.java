@@ -31,6 +31,7 @@ public final class OurThreads {
         return type.equals("jdk.internal.misc.CarrierThread")
                 || name.startsWith("process reaper")
                 || name.startsWith("VirtualThread-unparker")
-                || name.startsWith("VirtualThread-unblocker");
+                || name.startsWith("VirtualThread-unblocker")
+                || name.endsWith("-delayScheduler"); // JDK 25: the scheduler's timer for timed parks
     }
 }
