@@ -57,15 +57,18 @@ public record BeamBeside(Measurement jvm, Measurement beam, String missing) impl
         return Table.create(title, metric, ours, here, published, ratioHere, ratioPublished, source);
     }
 
-    /** The verdicts, one per metric both runtimes measured, then how each summary was made. */
+    /**
+     * The verdicts, one per metric both runtimes measured and the article published (every shared
+     * metric when none was published), then how each summary was made.
+     */
     public Table verdicts() {
         StringColumn said = StringColumn.create("on this machine");
-        for (String name : metrics()) {
+        List<String> shared = metrics().stream()
+                .filter(name -> !Double.isNaN(jvm.metric(name)) && !Double.isNaN(beamHere(name)) && beamHere(name) != 0).toList();
+        List<String> published = shared.stream().filter(name -> jvm.published(name).isPresent()).toList();
+        for (String name : published.isEmpty() ? shared : published) {
             double j = jvm.metric(name);
             double b = beamHere(name);
-            if (Double.isNaN(j) || Double.isNaN(b) || b == 0) {
-                continue;
-            }
             double pv = jvm.published(name).map(PublishedFigure::value).orElse(Double.NaN);
             said.append(String.format("%s: on this machine the JVM (%s) measured %s and BEAM %s, so the JVM is %.2f× BEAM here%s",
                     name, jvm.kind(), number(j), number(b), j / b, Double.isNaN(pv) || pv == 0 ? ""

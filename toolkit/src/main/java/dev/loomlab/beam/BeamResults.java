@@ -94,7 +94,9 @@ public final class BeamResults {
                 root.path("erts").asText("?"), schedulers, schedulers == 1 ? "" : "s", root.path("processLimit").asLong());
     }
 
-    static JsonNode parse(String json) {
+    static JsonNode parse(String printed) {
+        int last = printed.lastIndexOf("\n{");
+        String json = last < 0 ? printed : printed.substring(last + 1); // the JSON is the last line; a stray report may precede it
         try {
             JsonNode root = MAPPER.readTree(json);
             if (root == null || !root.isObject()) {

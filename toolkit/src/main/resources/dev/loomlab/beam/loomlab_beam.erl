@@ -11,6 +11,9 @@
 -define(WAIT_MS, 120000).
 
 main() ->
+    %% the VM's own reports (e.g. "Too many processes") go to standard error: standard output is the JSON's
+    _ = logger:remove_handler(default),
+    _ = logger:add_handler(default, logger_std_h, #{config => #{type => standard_error}}),
     [Exp, NS, MS, KS | Rest] = init:get_plain_arguments(),
     N = list_to_integer(NS),
     M = list_to_integer(MS),
@@ -69,7 +72,7 @@ once("tasks", N, _M, Opts) -> tasks(N, opt_int("sleepMillis", Opts, 10000)).
 %% N idle processes: memory per process, by the VM's own accounting and by process_info.
 idle_group(N, {Mod, Fun, Args}, Until) ->
     erlang:garbage_collect(),
-    Mem0 = erlang:memory(processes),
+    Mem0 = settled_memory(),
     Self0 = self_memory(),
     Rss0 = proc_status("VmRSS"),
     T0 = now_ns(),
@@ -78,7 +81,7 @@ idle_group(N, {Mod, Fun, Args}, Until) ->
     await_all(Pids, Until),
     T2 = now_ns(),
     erlang:garbage_collect(),
-    Mem1 = erlang:memory(processes),
+    Mem1 = settled_memory(),
     Self1 = self_memory(),
     Rss1 = proc_status("VmRSS"),
     Info = lists:sum([mem_of(P) || P <- Pids]),
@@ -287,6 +290,17 @@ stop_all(Pids) ->
     Refs = [erlang:monitor(process, P) || P <- Pids],
     lists:foreach(fun(P) -> exit(P, kill) end, Pids),
     lists:foreach(fun(R) -> receive {'DOWN', R, process, _, _} -> ok after ?WAIT_MS -> error(stop_timeout) end end, Refs).
+
+%% erlang:memory(processes) once it stops moving: a process that has exited gives its memory back a
+%% little later, so a run that starts right after another would otherwise see the last one's memory
+%% leave during its own measurement.
+settled_memory() -> settled_memory(erlang:memory(processes), now_ns() + 2000000000).
+settled_memory(Last, End) ->
+    timer:sleep(20),
+    case erlang:memory(processes) of
+        Last -> Last;
+        Now -> case now_ns() > End of true -> Now; false -> settled_memory(Now, End) end
+    end.
 
 mem_of(P) -> case erlang:process_info(P, memory) of {memory, B} -> B; undefined -> 0 end.
 self_memory() -> mem_of(self()).

@@ -57,6 +57,14 @@ class BeamResultsTest {
     }
 
     @Test
+    void aReportPrintedBeforeTheJsonIsSkipped() {
+        ExperimentSpec spec = ExperimentSpec.of("spawn", 2_000).withKind(Kind.BEAM);
+        Measurement m = BeamResults.measurement(spec, ENV, "=ERROR REPORT==== 30-Nov-2026::15:57:04 ===\nToo many processes\n"
+                + fixture("spawn-system-limit.json"));
+        assertThat(m.outcome()).startsWith("system_limit");
+    }
+
+    @Test
     void aCrashReportedByTheVmBecomesAFailedRow() {
         ExperimentSpec spec = ExperimentSpec.of("ring", 1_000).withM(1).withKind(Kind.BEAM);
         Measurement m = BeamResults.measurement(spec, ENV, fixture("ring-failed.json"));
