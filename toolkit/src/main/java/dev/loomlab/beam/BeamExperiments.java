@@ -23,7 +23,9 @@ public final class BeamExperiments {
 
     private static final String IDLE = "bytesPerProcess is erlang:memory(processes) after minus before, less the growth "
             + "of the measuring process (it holds the list of pids), over n; processInfoBytesPerProcess is "
-            + "process_info(P, memory) averaged over all n; every process was waiting in receive before counting";
+            + "process_info(P, memory) averaged over all n; every process was waiting in receive before counting; "
+            + "the article read memory in a fresh VM, which is run 1: later runs in the same VM start from memory the "
+            + "VM has already used once";
     private static final Map<String, String> NOTES = new LinkedHashMap<>();
 
     static {
