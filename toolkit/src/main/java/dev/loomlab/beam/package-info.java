@@ -2,7 +2,7 @@
  * BEAM here: the articles' measurements on Erlang's own processes, on the same machine as the JVM
  * figures, so that "JVM / BEAM" no longer mixes two machines.
  *
- * <p>The Erlang side is {@code loomlab_beam.erl} (a resource beside these classes), compiled with
+ * <p>The Erlang side is {@code loomlab_beam*.erl} (resources beside these classes), compiled with
  * the reader's {@code erlc} on first use ({@link dev.loomlab.beam.BeamModule}). Each measurement
  * runs in a fresh {@code erl} with the articles' flags ({@code +P}, {@code +S}, {@code +hms}),
  * repeats the operation K times in that one VM and prints one JSON object, which
