@@ -32,7 +32,9 @@ public record LoadSlopes(LoadResult result) implements Displayable {
             points.append(rows.size());
             if (rows.size() >= 2) {
                 slope.append(Math.round(slope(rows) * 100) / 100.0);
-                reading.append(starved > 0 ? starved + " row(s) starved: no slope can describe those" : "from the completed rows");
+                reading.append((starved > 0 ? starved + " row(s) starved: no slope can describe those" : "from the completed rows")
+                        + (k == LoadKind.BEAM ? "; " + LoadNotes.beamVerdict(result.rows().stream()
+                        .filter(r -> r.kind().equals(k.label())).toList()) : ""));
             } else {
                 slope.appendMissing();
                 reading.append(starved > 0 ? "starved under load: no round trip, so no slope" : "too few completed rows for a slope");
