@@ -33,6 +33,10 @@ final class SafeRun {
                 spec.jvmFlags().isEmpty() ? "" : " " + String.join(" ", spec.jvmFlags()));
         try {
             Measurement m = ChildJvm.run(spec, Progress.SILENT);
+            if (!"ok".equals(m.outcome())) { // a BEAM run that crashed, hit system_limit or overran: its row says so
+                System.out.printf("%s: %s%n", what, m.outcome());
+                return new Outcome(null, m.outcome());
+            }
             System.out.printf("%s: %s (%.1f s)%n", what, headline(m), (System.nanoTime() - start) / 1e9);
             return new Outcome(m, "ok");
         } catch (ChildJvmException e) {

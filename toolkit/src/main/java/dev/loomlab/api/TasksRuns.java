@@ -58,6 +58,7 @@ public final class TasksRuns implements Displayable {
             case VIRTUAL -> "JVM here: virtual threads (the benchmark's program)";
             case PROCESS -> "JVM here: toolkit processes";
             case PLATFORM -> "JVM here: platform threads";
+            case BEAM -> "BEAM here: Erlang processes";
         };
     }
 
@@ -85,9 +86,11 @@ public final class TasksRuns implements Displayable {
             heap.append(MillionTasks.round1(r.outcome().metric("heapAfterGcBytes") / MIB));
             double asleep = r.outcome().metric("allAsleepAtOnce");
             together.append(Double.isNaN(asleep) ? "" : asleep == 1 ? "yes" : "no: raise the sleep");
-            double p24 = MillionTasks.published(MillionTasks.SOURCE_2024, MillionTasks.OPENJDK_2024, r.n()).orElse(Double.NaN);
+            boolean jvm = r.kind() != Kind.BEAM; // BEAM here sits beside Elixir in everyRuntime(), not beside OpenJDK
+            double p24 = jvm ? MillionTasks.published(MillionTasks.SOURCE_2024, MillionTasks.OPENJDK_2024, r.n()).orElse(Double.NaN)
+                    : Double.NaN;
             String runtime23 = r.kind() == Kind.PLATFORM ? MillionTasks.OPENJDK_2023_PLATFORM : MillionTasks.OPENJDK_2023_VIRTUAL;
-            double p23 = MillionTasks.published(MillionTasks.SOURCE_2023, runtime23, r.n()).orElse(Double.NaN);
+            double p23 = jvm ? MillionTasks.published(MillionTasks.SOURCE_2023, runtime23, r.n()).orElse(Double.NaN) : Double.NaN;
             pub24.append(p24);
             ratio24.append(ratio(p, p24));
             pub23.append(p23);

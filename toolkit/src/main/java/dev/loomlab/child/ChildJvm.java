@@ -1,8 +1,10 @@
 package dev.loomlab.child;
 
+import dev.loomlab.beam.BeamRunner;
 import dev.loomlab.experiment.Experiment;
 import dev.loomlab.experiment.ExperimentSpec;
 import dev.loomlab.experiment.Experiments;
+import dev.loomlab.experiment.Kind;
 import dev.loomlab.experiment.Measurement;
 import dev.loomlab.experiment.Progress;
 import dev.loomlab.measure.Cap;
@@ -29,7 +31,8 @@ import java.util.concurrent.TimeUnit;
  * that no tier profits or suffers from the one before, and nothing risky runs in the notebook's
  * own JVM. The child gets the flags the experiment needs, writes its result as JSON, and is
  * killed at its deadline; the caller always gets a result or a clear error, never a hang.
- * The child's standard error (its progress) is forwarded line by line as it comes.
+ * The child's standard error (its progress) is forwarded line by line as it comes. A spec of kind
+ * {@code beam} runs in a fresh BEAM VM instead ({@link BeamRunner}), under the same rules.
  */
 public final class ChildJvm {
 
@@ -49,6 +52,9 @@ public final class ChildJvm {
      * @throws ChildJvmException        if the child failed, ran out of memory or overran its deadline
      */
     public static Measurement run(ExperimentSpec spec, Progress progress) {
+        if (spec.kind() == Kind.BEAM) {
+            return BeamRunner.run(spec, progress);
+        }
         Experiment experiment = Experiments.named(spec.experiment());
         experiment.validate(spec);
         Path dir = tempDir();
@@ -126,12 +132,22 @@ public final class ChildJvm {
         command.add(classPath);
         command.add(mainClass);
         command.addAll(args);
+        return runCommand(command, null, deadline, progress);
+    }
+
+    /**
+     * Runs any {@code command} (a JVM, or a BEAM VM) the same way: standard output to {@code stdout}
+     * (discarded when null), standard error forwarded to {@code progress} line by line, killed with
+     * its descendants at {@code deadline}.
+     */
+    public static ChildRun runCommand(List<String> command, Path stdout, Duration deadline, Progress progress) {
         long start = System.nanoTime();
         Process process;
         try {
-            process = new ProcessBuilder(command).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+            process = new ProcessBuilder(command).redirectOutput(stdout == null ? ProcessBuilder.Redirect.DISCARD
+                    : ProcessBuilder.Redirect.to(stdout.toFile())).start();
         } catch (IOException e) {
-            throw new ChildJvmException(ChildOutcome.FAILED, "could not start a child JVM (" + command.get(0) + "): " + e.getMessage());
+            throw new ChildJvmException(ChildOutcome.FAILED, "could not start " + command.get(0) + ": " + e.getMessage());
         }
         Deque<String> tail = new ArrayDeque<>();
         Thread reader = Thread.ofPlatform().daemon(true).name("loomlab-child-stderr").start(() -> {

@@ -1,5 +1,6 @@
 package dev.loomlab.cli;
 
+import dev.loomlab.beam.BeamRunner;
 import dev.loomlab.child.ChildJvm;
 import dev.loomlab.experiment.ExperimentSpec;
 import dev.loomlab.experiment.Experiments;
@@ -16,19 +17,25 @@ import tech.tablesaw.api.StringColumn;
 import tech.tablesaw.api.Table;
 
 /**
- * Runs one experiment for a subcommand: in a fresh JVM, with the raw virtual-thread baseline in
- * its own fresh JVM beside a toolkit-process run, and prints a table or one JSON object.
+ * Runs one experiment for a subcommand: in a fresh JVM (a fresh BEAM VM for {@code --kind beam}),
+ * with the raw virtual-thread baseline in its own fresh JVM beside a toolkit-process run, and prints
+ * a table or one JSON object. A BEAM run that did not finish prints its row and exits 1.
  */
 final class ExperimentRunner {
 
     private ExperimentRunner() {}
 
     static int run(ExperimentSpec spec, CommonOptions options, PrintWriter out) throws Exception {
-        Experiments.named(spec.experiment()).validate(spec);
+        if (spec.kind() == Kind.BEAM) {
+            BeamRunner.validate(spec);
+        } else {
+            Experiments.named(spec.experiment()).validate(spec);
+        }
         if (!options.json) {
             out.println("parent JVM: " + Env.current().oneLine());
-            out.printf("running %s (kind %s, n=%,d%s) in a fresh JVM, deadline %s...%n", spec.experiment(),
-                    spec.kind().label(), spec.n(), spec.m() == 0 ? "" : ", m=" + spec.m(), options.deadline);
+            out.printf("running %s (kind %s, n=%,d%s) in a fresh %s, deadline %s...%n", spec.experiment(),
+                    spec.kind().label(), spec.n(), spec.m() == 0 ? "" : ", m=" + spec.m(),
+                    spec.kind() == Kind.BEAM ? "BEAM VM" : "JVM", options.deadline);
             out.flush();
         }
         Measurement result = measure(spec, options, String.format("%s %s n=%,d", spec.experiment(), spec.kind().label(), spec.n()));
@@ -55,7 +62,8 @@ final class ExperimentRunner {
             }
             out.println(root.toPrettyString());
         } else {
-            out.println("child JVM: " + result.env().oneLine());
+            out.println((spec.kind() == Kind.BEAM ? "this JVM (the BEAM VM is in the notes): " : "child JVM: ")
+                    + result.env().oneLine());
             out.println();
             out.println(result);
             if (baseline != null) {
@@ -64,13 +72,13 @@ final class ExperimentRunner {
             }
         }
         out.flush();
-        return 0;
+        return spec.kind() == Kind.BEAM && !"ok".equals(result.outcome()) ? LoomlabCommand.FAILED : 0;
     }
 
     /** One measurement, its progress on one line of stderr (rewritten in place on a terminal). */
     private static Measurement measure(ExperimentSpec spec, CommonOptions options, String what) throws Exception {
         try (ProgressLine progress = ProgressLine.start(what, options.inProcess ? spec.repeat() : 0)) {
-            if (!options.inProcess) {
+            if (!options.inProcess || spec.kind() == Kind.BEAM) {
                 return ChildJvm.run(spec, progress);
             }
             Measurement m = Experiments.runHere(spec, progress);

@@ -47,8 +47,9 @@ final class ReportCommand implements Callable<Integer> {
     @Option(names = "--only", split = ",", paramLabel = "EXPERIMENT", description = "only these experiments, load and supervise included (default: all)")
     List<String> only = new ArrayList<>();
 
-    @Option(names = "--kinds", split = ",", defaultValue = "process,virtual,platform", paramLabel = "KIND",
-            description = "which kinds to run. Default: ${DEFAULT-VALUE}")
+    @Option(names = "--kinds", split = ",", defaultValue = "process,virtual,platform,beam", paramLabel = "KIND",
+            description = "which kinds to run (beam: BEAM here, skipped with how to install it when erl is missing). "
+                    + "Default: ${DEFAULT-VALUE}")
     List<String> kinds;
 
     @Option(names = "--deadline", defaultValue = "3m", paramLabel = "TIME",

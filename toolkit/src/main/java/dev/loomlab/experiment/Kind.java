@@ -11,14 +11,21 @@ public enum Kind {
     /** The raw baseline: virtual threads parked in {@code LinkedTransferQueue.take()}. */
     VIRTUAL,
     /** Platform (OS) threads parked the same way. */
-    PLATFORM;
+    PLATFORM,
+    /** Erlang's own processes, in a fresh BEAM VM on this machine ({@code dev.loomlab.beam}). */
+    BEAM;
+
+    /** The kinds that run on the JVM: every kind but {@link #BEAM}. */
+    public static java.util.List<Kind> jvm() {
+        return java.util.List.of(PROCESS, VIRTUAL, PLATFORM);
+    }
 
     /** The lower-case name used on the command line and in JSON. */
     public String label() {
         return name().toLowerCase(Locale.ROOT);
     }
 
-    /** Parses {@code process}, {@code virtual} or {@code platform}, with a clear error otherwise. */
+    /** Parses {@code process}, {@code virtual}, {@code platform} or {@code beam}, with a clear error otherwise. */
     public static Kind parse(String text) {
         for (Kind kind : values()) {
             if (kind.label().equalsIgnoreCase(text.trim())) {

@@ -171,13 +171,14 @@ public final class Lightness {
         List<String> categories = new ArrayList<>();
         List<Number> bytesSeries = new ArrayList<>();
         List<Number> nsSeries = new ArrayList<>();
-        for (Kind k : Kind.values()) {
+        for (Kind k : Kind.jvm()) {
             int size = k == Kind.PLATFORM ? Math.min(n, platformN) : n;
             Measurement m = ChildJvm.run(ExperimentSpec.of("spawn", size).withKind(k), progress);
             String label = switch (k) {
                 case PROCESS -> "JVM toolkit process";
                 case VIRTUAL -> "JVM raw virtual thread";
                 case PLATFORM -> "JVM platform thread";
+                case BEAM -> "BEAM here";
             };
             kind.append(label);
             source.append("this machine");
@@ -194,6 +195,7 @@ public final class Lightness {
                 case PROCESS -> "JVM process";
                 case VIRTUAL -> "JVM virtual";
                 case PLATFORM -> "JVM platform";
+                case BEAM -> "BEAM here";
             });
             bytesSeries.add(Math.max(1, m.bytesPerProcess()));
             nsSeries.add(Math.max(1, m.nsPerSpawn()));

@@ -81,6 +81,9 @@ public final class Report {
         long start = System.nanoTime();
         try {
             Measurement m = ChildJvm.run(spec, line -> progress.say("       | " + line));
+            if (!"ok".equals(m.outcome())) {
+                return failed(spec, m.outcome(), start, progress); // a BEAM run that crashed, hit system_limit or overran
+            }
             long millis = (System.nanoTime() - start) / 1_000_000;
             String first = m.metrics().entrySet().stream().findFirst()
                     .map(e -> e.getKey() + " = " + String.format("%,.1f", e.getValue())).orElse("no metrics");
