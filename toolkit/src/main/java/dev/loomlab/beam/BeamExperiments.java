@@ -2,6 +2,8 @@ package dev.loomlab.beam;
 
 import dev.loomlab.util.Durations;
 import dev.loomlab.experiment.ExperimentSpec;
+import dev.loomlab.experiment.Experiments;
+import dev.loomlab.measure.WarmupPolicy;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -82,10 +84,25 @@ public final class BeamExperiments {
         return flags;
     }
 
+    /**
+     * How many runs the BEAM VM makes: the fixed count when warm-up detection is off, else enough for
+     * the warm-up protocol to find the runs steady (its minimum warm-up, its window and the measured
+     * runs, and a few more); {@link BeamResults} then labels them as the JVM's protocol would.
+     */
+    static int runs(ExperimentSpec spec) {
+        var policy = policy(spec);
+        return policy.detects() ? policy.minWarmup() + policy.window() + policy.measured() + 2 : policy.fixedCount();
+    }
+
+    /** The warm-up protocol for {@code spec}: the spec's, or one run where the JVM's experiment is not a timing. */
+    static WarmupPolicy policy(ExperimentSpec spec) {
+        return Experiments.named(spec.experiment()).timed() ? spec.warmupPolicy() : WarmupPolicy.fixed(1);
+    }
+
     /** What the Erlang side reads after {@code -extra}: experiment, n, m, runs, then key=value options. */
     static List<String> arguments(ExperimentSpec spec) {
         List<String> args = new ArrayList<>(List.of(spec.experiment(), Long.toString(spec.n()), Long.toString(spec.m()),
-                Integer.toString(spec.repeat())));
+                Integer.toString(runs(spec))));
         if (spec.experiment().equals("tasks")) {
             args.add("sleepMillis=" + Durations.parse(spec.option("sleep", "10s")).toMillis());
         }

@@ -8,6 +8,7 @@ import dev.loomlab.experiment.Measurement;
 import dev.loomlab.experiment.Run;
 import dev.loomlab.load.LoadRow;
 import dev.loomlab.measure.Env;
+import dev.loomlab.measure.SteadyState;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -15,8 +16,9 @@ import java.util.Map;
 
 /**
  * Reads the one JSON object {@code loomlab_beam} prints into the toolkit's result model: a
- * {@link Measurement} of kind {@code beam} with every run (the first marked cold, summarised as the
- * JVM runs are), or a {@link LoadRow}. A VM that reported a failure or {@code system_limit} becomes a
+ * {@link Measurement} of kind {@code beam} with every run labelled by the same warm-up protocol as the
+ * JVM's (the first cold; warm-up runs until the last ones agree; then the measured runs, or "not
+ * steady" when the VM's runs ran out first), or a {@link LoadRow}. A VM that reported a failure or {@code system_limit} becomes a
  * measurement whose outcome says so.
  */
 public final class BeamResults {
@@ -30,12 +32,25 @@ public final class BeamResults {
     /** The measurement for {@code spec} from the VM's output; {@code env} is the JVM that ran it. */
     public static Measurement measurement(ExperimentSpec spec, Env env, String json) {
         JsonNode root = parse(json);
+        List<Map<String, Double>> reported = new ArrayList<>();
+        root.path("runs").forEach(node -> reported.add(numbers(node)));
+        SteadyState protocol = new SteadyState(BeamExperiments.policy(spec));
         List<Run> runs = new ArrayList<>();
-        int index = 1;
-        for (JsonNode node : root.path("runs")) {
-            runs.add(new Run(index, index == 1, numbers(node)));
-            index++;
+        for (Map<String, Double> metrics : reported) {
+            if (!protocol.wantsMore()) {
+                break;
+            }
+            double headline = metrics.isEmpty() ? Double.NaN : metrics.values().iterator().next();
+            // the VM made its runs back to back; the budget is the runs it was asked for, not time
+            SteadyState.Phase phase = protocol.record(headline, 0);
+            runs.add(new Run(runs.size() + 1, runs.isEmpty(), phase.name().toLowerCase(), metrics));
         }
+        String steadiness = switch (protocol.outcome()) {
+            case STEADY -> Measurement.STEADY;
+            case RUNNING, NOT_STEADY -> runs.size() > 1 && BeamExperiments.policy(spec).detects() ? Measurement.NOT_STEADY
+                    : Measurement.NOT_CHECKED;
+            default -> Measurement.NOT_CHECKED;
+        };
         List<String> notes = new ArrayList<>();
         notes.add("BEAM VM: " + vmLine(root) + "; flags " + String.join(" ", BeamExperiments.flags(spec))
                 + (runs.size() > 1 ? "; all runs in this one VM" : ""));
@@ -45,7 +60,7 @@ public final class BeamResults {
         }
         String outcome = root.path("outcome").asText("failed: the BEAM VM reported no outcome");
         if ("ok".equals(outcome) && !runs.isEmpty()) {
-            Measurement m = Measurement.of(spec, env, runs, notes);
+            Measurement m = Measurement.of(spec, env, runs, steadiness, notes);
             return new Measurement(m.experiment(), m.kind(), m.n(), m.m(), env, m.outcome(),
                     m.summaryOf().replace("the JIT had not warmed up", "the first run in its VM"), m.metrics(), m.runs(), m.notes());
         }
