@@ -63,7 +63,7 @@ public record TiersWithBeam(Tiers jvm, List<Measurement> beam) implements Displa
     }
 
     /** The JVM tier plot with BEAM here drawn as its own series. */
-    public XYChart plot() {
+    public XYChart chart() {
         XYChart chart = jvm.chart();
         List<Measurement> ok = beam.stream().filter(b -> "ok".equals(b.outcome())).toList();
         if (!ok.isEmpty()) {
