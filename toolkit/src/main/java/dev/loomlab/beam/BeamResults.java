@@ -62,7 +62,8 @@ public final class BeamResults {
         if ("ok".equals(outcome) && !runs.isEmpty()) {
             Measurement m = Measurement.of(spec, env, runs, steadiness, notes);
             return new Measurement(m.experiment(), m.kind(), m.n(), m.m(), env, m.outcome(),
-                    m.summaryOf().replace("the JIT had not warmed up", "the first run in its VM"), m.metrics(), m.runs(), m.notes());
+                    m.summaryOf().replace("the JIT had not warmed up", "the first run in its VM"), m.metrics(), m.runs(), m.notes(),
+                    m.steadiness(), m.spread());
         }
         if ("ok".equals(outcome)) {
             outcome = "failed: the BEAM VM reported no run";

@@ -10,10 +10,11 @@ import java.util.function.Predicate;
 
 /**
  * Marks on a machine's figures that a reader of a side-by-side must see before comparing them:
- * a figure that is a cold run (the only run of a fresh JVM, the JIT not warmed up) says so. One
+ * a figure that is a cold run (the only run of a fresh JVM, the JIT not warmed up), one whose runs
+ * never became steady, and one taken on a busy machine say so. One
  * {@link Mark} per machine, experiment and rule, naming the rows it covers and why.
  *
- * <p>To add a mark (a busy machine, once results carry the machine's load), add one {@link Rule}
+ * <p>To add a mark, add one {@link Rule}
  * to {@link #RULES}: a name, a test on a measurement, and the words that explain it. The compare
  * page, its HTML file and the workshop page all show every rule's marks.
  */
@@ -54,8 +55,18 @@ public final class RunMarks {
             m -> m.runs().size() == 1 && m.runs().get(0).cold(),
             Measurement::summaryOf);
 
+    /** A figure whose runs never agreed within the warm-up budget: the summary is the last run, not a steady median. */
+    public static final Rule NOT_STEADY = new Rule("not steady",
+            m -> Measurement.NOT_STEADY.equals(m.steadiness()),
+            Measurement::summaryOf);
+
+    /** A figure taken while other programs kept the machine busy: a slow figure may be the load, not the laptop. */
+    public static final Rule BUSY = new Rule("busy machine",
+            m -> m.env() != null && m.env().busy(),
+            m -> "machine load at start: " + m.env().loadWords());
+
     /** Every rule, in the order marks are shown. */
-    public static final List<Rule> RULES = List.of(COLD);
+    public static final List<Rule> RULES = List.of(COLD, NOT_STEADY, BUSY);
 
     private RunMarks() {}
 

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 class BeamBesideTest {
 
     private static final Env ENV = Env.current();
-    private static final ExperimentSpec SPEC = ExperimentSpec.of("spawn", 100_000).withRepeat(3);
+    private static final ExperimentSpec SPEC = ExperimentSpec.of("spawn", 100_000).withFixedRuns(3);
     private static final Measurement JVM = Measurement.of(SPEC, ENV, List.of(
             new Run(1, true, Map.of("bytesPerProcess", 900.0)), new Run(2, false, Map.of("bytesPerProcess", 800.0)),
             new Run(3, false, Map.of("bytesPerProcess", 800.0))), List.of());
@@ -41,7 +41,7 @@ class BeamBesideTest {
         assertThat(verdicts.get(0)).startsWith("bytesPerProcess: on this machine the JVM (process) measured 800")
                 .contains(String.format("%.2f× BEAM here", 800 / BEAM.bytesPerProcess()))
                 .contains("published on another machine");
-        assertThat(verdicts).anyMatch(v -> v.startsWith("BEAM here: the median of the warm runs 2 to 3"));
+        assertThat(verdicts).anyMatch(v -> v.startsWith("BEAM here: the median of runs 2 to 3"));
         assertThat(new BeamBeside(JVM, BEAM, null).tables()).hasSize(4);
     }
 

@@ -35,7 +35,7 @@ class BeamIntegrationTest {
 
     @Test
     void idleProcessesAreWeighedByTheVmAndByProcessInfoInEveryRun() {
-        Measurement m = beam(ExperimentSpec.of("spawn", 1_000).withRepeat(2));
+        Measurement m = beam(ExperimentSpec.of("spawn", 1_000).withFixedRuns(2));
         assertThat(m.outcome()).isEqualTo("ok");
         assertThat(m.kind()).isEqualTo("beam");
         assertThat(m.runs()).hasSize(2);

@@ -47,12 +47,15 @@ class BeamRunnerTest {
 
     @Test
     void theCommandCarriesTheArticlesFlagsAndTheArguments() {
-        ExperimentSpec spec = ExperimentSpec.of("spawn", 2_000_000).withKind(Kind.BEAM).withRepeat(3)
+        ExperimentSpec spec = ExperimentSpec.of("spawn", 2_000_000).withKind(Kind.BEAM).withFixedRuns(3)
                 .withOption("minHeapWords", "1").withOption("schedulers", "1");
         List<String> command = BeamRunner.command(Path.of("/usr/bin/erl"), Path.of("/tmp/ebin"),
                 BeamExperiments.flags(spec), BeamExperiments.arguments(spec));
         assertThat(String.join(" ", command)).startsWith("/usr/bin/erl -noinput +P 2010000 +S 1 +hms 1 ")
                 .endsWith("-extra spawn 2000000 0 3");
+        // under the warm-up protocol the VM makes enough runs for it: 3 warm-up at least, a window of 3, 3 measured, 2 more
+        assertThat(String.join(" ", BeamExperiments.arguments(ExperimentSpec.of("spawn", 2_000).withRepeat(3))))
+                .isEqualTo("spawn 2000 0 11");
         assertThat(BeamExperiments.processLimit(ExperimentSpec.of("limit", 2_000))).isEqualTo(1_024);
         assertThat(BeamExperiments.processLimit(ExperimentSpec.of("ring", 10).withJvmFlags("-Dloomlab.processLimit=4096")))
                 .isEqualTo(4_096);

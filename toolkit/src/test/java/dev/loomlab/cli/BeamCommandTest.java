@@ -19,7 +19,7 @@ class BeamCommandTest extends CliTestSupport {
     @Test
     void ringOnBeamPrintsOneJsonObjectOfKindBeam() {
         assumeTrue(Erlang.installed().isPresent(), Erlang::missing);
-        int code = run("ring", "--n", "1000", "--m", "2", "--kind", "beam", "--repeat", "2", "--json");
+        int code = run("ring", "--n", "1000", "--m", "2", "--kind", "beam", "--repeat", "2", "--no-warmup", "--json");
         assertThat(code).as(err.toString()).isZero();
         Measurement m = Measurement.fromJson(out.toString());
         assertThat(m.kind()).isEqualTo("beam");

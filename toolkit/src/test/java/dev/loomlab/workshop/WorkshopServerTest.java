@@ -11,6 +11,7 @@ import java.io.ByteArrayInputStream;
 import java.net.http.HttpRequest;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
@@ -77,7 +78,9 @@ class WorkshopServerTest {
         assertThat(spawn.get("table").get("columns")).extracting(JsonNode::asText)
                 .containsSubsequence("kind", "n", "metric", "alice (laptop-a)", "bob (laptop-b)", "BEAM published");
         assertThat(spawn.get("chartPng").asText()).isNotEmpty();
-        assertThat(spawn.get("marks")).as("warm medians are not marked cold").isEmpty();
+        // a busy machine may be marked (that depends on the machine running the test); a warm median is never marked cold
+        assertThat(spawn.get("marks")).as("warm medians are not marked cold")
+                .noneMatch(m -> m.get("mark").asText().equals("cold run"));
 
         // the stored files are what compare reads: the same side-by-side from the folder
         Compare compare = Compare.load(stored());
@@ -88,9 +91,14 @@ class WorkshopServerTest {
     @Test
     void coldRunsAreMarkedOnThePageAndInTheDownloads() throws Exception {
         assertThat(client.post(code, "carol", results("carol", 1, 1)).statusCode()).isEqualTo(201);
-        JsonNode marks = merged().get("experiments").get(0).get("marks");
+        // other marks (a busy machine) depend on the machine running the test: look at the cold-run one
+        List<JsonNode> marks = new ArrayList<>();
+        merged().get("experiments").get(0).get("marks").forEach(m -> {
+            if (m.get("mark").asText().equals("cold run")) {
+                marks.add(m);
+            }
+        });
         assertThat(marks).hasSize(1);
-        assertThat(marks.get(0).get("mark").asText()).isEqualTo("cold run");
         assertThat(marks.get(0).get("line").asText()).startsWith("carol: cold run in spawn process n=1,000").contains("the only run (cold");
         assertThat(client.get("/download/workshop.html").body()).contains("carol: cold run in spawn");
         var csv = client.get("/download/workshop.csv");
