@@ -1,21 +1,24 @@
 package dev.loomlab.api;
 
-import dev.loomlab.child.ChildJvm;
+import dev.loomlab.display.Section;
 import dev.loomlab.experiment.ExperimentSpec;
 import dev.loomlab.experiment.Kind;
 import dev.loomlab.experiment.Measurement;
-import dev.loomlab.experiment.Progress;
-import dev.loomlab.measure.Cap;
-import dev.loomlab.reference.PublishedFigure;
-import dev.loomlab.reference.PublishedFigures;
+import dev.loomlab.published.PublishedFigure;
+import dev.loomlab.published.PublishedFigures;
+import dev.loomlab.runs.IdleWeight;
+import dev.loomlab.runs.Runs;
+import dev.loomlab.util.Progress;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
-/** The side-by-side tables of the notebooks: each thing measured in its own fresh JVM, in one call. */
+/**
+ * Notebook 01's side-by-side tables: which kinds, which published rows, which words. The
+ * measuring is the runners' ({@link IdleWeight}); this class only arranges.
+ */
 final class Comparisons {
 
-    /** Platform threads are slow to create here and heavy: never more than this many in a comparison. */
-    static final int PLATFORM_MAX = 1_000;
     /** The platform-thread stack used as the control for BEAM's {@code min_heap_size}. */
     static final long SMALL_STACK = 64 * 1024;
 
@@ -24,27 +27,21 @@ final class Comparisons {
 
     private Comparisons() {}
 
-    static SideBySide idleWeight(int n) {
-        Cap.check("n", n, 1_000);
-        int platformN = Math.min(n, PLATFORM_MAX);
-        Measurement process = run(ExperimentSpec.of("spawn", n), "toolkit process");
-        Measurement virtual = run(ExperimentSpec.of("spawn", n).withKind(Kind.VIRTUAL), "raw virtual thread");
-        Measurement platform = run(ExperimentSpec.of("spawn", platformN).withKind(Kind.PLATFORM), "platform thread");
+    static Section idleWeight(int n) {
+        Map<Kind, Measurement> byKind = IdleWeight.measure(n, IdleWeight.PLATFORM_MAX, List.of(Kind.values()), Progress.STDOUT);
         List<SideBySide.Row> rows = new ArrayList<>();
-        rows.add(row("toolkit process", process, figure("spawn", "bytesPerProcess", "un-million", 1)));
-        rows.add(row("raw virtual thread", virtual, figure("spawn", "bytesPerProcess", "karui", "Go")));
-        rows.add(row("platform thread (heap + native stack)", platform,
+        rows.add(row("toolkit process", byKind.get(Kind.PROCESS), figure("spawn", "bytesPerProcess", "un-million", 1)));
+        rows.add(row("raw virtual thread", byKind.get(Kind.VIRTUAL), figure("spawn", "bytesPerProcess", "karui", "Go")));
+        rows.add(row("platform thread (heap + native stack)", byKind.get(Kind.PLATFORM),
                 figure("spawn", "bytesPerProcess", "karui", "Python")));
-        return new SideBySide("What one idle unit weighs: bytes each after a full GC, all parked", "bytes per process", rows);
+        return SideBySide.section("What one idle unit weighs: bytes each after a full GC, all parked", "bytes per process", rows);
     }
 
-    static SideBySide hibernation(int n) {
-        Cap.check("n", n, 1_000);
-        int platformN = Math.min(n, PLATFORM_MAX);
-        Measurement process = run(ExperimentSpec.of("spawn", n), "toolkit process");
-        Measurement hibernated = run(ExperimentSpec.of("hibernate", n), "hibernated process");
-        Measurement small = run(ExperimentSpec.of("spawn", platformN).withKind(Kind.PLATFORM)
-                .withOption("stackSize", String.valueOf(SMALL_STACK)), "platform thread, 64 KiB stack");
+    static Section hibernation(int n) {
+        Measurement process = IdleWeight.measure(n, IdleWeight.PLATFORM_MAX, List.of(Kind.PROCESS), Progress.STDOUT).get(Kind.PROCESS);
+        Measurement hibernated = IdleWeight.hibernated(n, Progress.STDOUT);
+        Measurement small = Runs.attempt(ExperimentSpec.of("spawn", Math.min(n, IdleWeight.PLATFORM_MAX)).withKind(Kind.PLATFORM)
+                .withOption("stackSize", String.valueOf(SMALL_STACK)), Progress.STDOUT);
         List<SideBySide.Row> rows = new ArrayList<>();
         rows.add(row("toolkit process (waiting in receive)", process, figure("spawn", "bytesPerProcess", "un-million", 1)));
         rows.add(row("hibernated process (no thread)", hibernated, figure("hibernate", "bytesPerProcess", "un-million", 1)));
@@ -56,17 +53,13 @@ final class Comparisons {
                 figure("hibernate", "bytesPerProcess", "un-million", million)));
         rows.add(extrapolated("5,000,000 hibernated: MiB in all", hibernated, fiveMillion,
                 figure("hibernate", "bytesPerProcess", "un-million", fiveMillion)));
-        return new SideBySide("Hibernation: what a process weighs once it gives its thread back", "bytes per process (MiB for totals)", rows);
-    }
-
-    private static Measurement run(ExperimentSpec spec, String what) {
-        System.out.printf("measuring %s: n = %,d in a fresh JVM...%n", what, spec.n());
-        return ChildJvm.run(spec, Progress.SILENT);
+        return SideBySide.section("Hibernation: what a process weighs once it gives its thread back",
+                "bytes per process (MiB for totals)", rows);
     }
 
     private static SideBySide.Row row(String what, Measurement m, PublishedFigure p) {
         return new SideBySide.Row(what, m.bytesPerProcess(), p == null ? Double.NaN : p.value(), describe(p),
-                String.format("measured: fresh JVM, n = %,d", m.n()));
+                m.ok() ? String.format("measured: fresh JVM, n = %,d", m.n()) : m.outcome());
     }
 
     private static SideBySide.Row extrapolated(String what, Measurement m, long n, PublishedFigure p) {

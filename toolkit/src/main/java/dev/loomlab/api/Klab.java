@@ -1,5 +1,9 @@
 package dev.loomlab.api;
 
+import java.util.List;
+import dev.loomlab.util.Progress;
+import dev.loomlab.experiment.Measurement;
+import dev.loomlab.runs.IdleWeight;
 import com.sun.management.HotSpotDiagnosticMXBean;
 import dev.loomlab.api.SafeRun.Outcome;
 import dev.loomlab.experiment.ExperimentSpec;
@@ -8,8 +12,8 @@ import dev.loomlab.measure.Cap;
 import dev.loomlab.measure.Units;
 import dev.loomlab.process.ProcessLimit;
 import dev.loomlab.process.ProcessLimitException;
-import dev.loomlab.reference.PublishedFigure;
-import dev.loomlab.reference.PublishedFigures;
+import dev.loomlab.published.PublishedFigure;
+import dev.loomlab.published.PublishedFigures;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
@@ -52,11 +56,9 @@ public final class Klab {
      */
     public static ProcessMemory perProcess(int n) {
         int size = Cap.atMost(n);
-        return new ProcessMemory(size,
-                SafeRun.run(ExperimentSpec.of("spawn", size).withKind(Kind.PROCESS)),
-                SafeRun.run(ExperimentSpec.of("spawn", size).withKind(Kind.VIRTUAL)),
-                SafeRun.run(ExperimentSpec.of("spawn", Math.min(size, 1_000)).withKind(Kind.PLATFORM)),
-                SafeRun.run(ExperimentSpec.of("hibernate", size)));
+        Map<Kind, Measurement> byKind = IdleWeight.measure(size, IdleWeight.PLATFORM_MAX, List.of(Kind.values()), Progress.STDOUT);
+        return new ProcessMemory(size, Outcome.of(byKind.get(Kind.PROCESS)), Outcome.of(byKind.get(Kind.VIRTUAL)),
+                Outcome.of(byKind.get(Kind.PLATFORM)), Outcome.of(IdleWeight.hibernated(size, Progress.STDOUT)));
     }
 
     /** A published figure of the dataset, or NaN. */

@@ -9,8 +9,6 @@ import dev.loomlab.measure.Cap;
 import java.util.ArrayList;
 import java.util.List;
 import org.knowm.xchart.XYChart;
-import org.knowm.xchart.XYSeries;
-import org.knowm.xchart.style.markers.SeriesMarkers;
 import tech.tablesaw.api.DoubleColumn;
 import tech.tablesaw.api.IntColumn;
 import tech.tablesaw.api.StringColumn;
@@ -95,6 +93,7 @@ public final class KlabRing implements Displayable {
     /** ns per hop against N (log-log), one line per mode and M, the article's 10 M points beside. */
     public XYChart chart() {
         List<Series> series = new ArrayList<>();
+        int group = 0;
         for (boolean hibernated : new boolean[] {false, true}) {
             for (int m : rows.stream().mapToInt(Row::m).distinct().sorted().toArray()) {
                 List<Integer> xs = new ArrayList<>();
@@ -105,28 +104,18 @@ public final class KlabRing implements Displayable {
                         ys.add(r.nsPerHop());
                     }
                 }
-                series.add(new Series(String.format("ours, %s, M=%d", hibernated ? "hibernated" : "normal", m), xs, ys));
+                series.add(new Series(String.format("ours, %s, M=%d", hibernated ? "hibernated" : "normal", m), xs, ys,
+                        Series.Style.OURS, group));
                 double k = article(hibernated, m);
                 if (!Double.isNaN(k)) {
                     series.add(new Series(String.format("KLab 2008, %s, M=%d", hibernated ? "hibernated" : "normal", m),
-                            List.of(ARTICLE_N), List.of(k)));
+                            List.of(ARTICLE_N), List.of(k), Series.Style.PUBLISHED_POINTS, group));
                 }
+                group++;
             }
         }
-        XYChart chart = Charts.lines("Ring: nanoseconds per hop against N (KLab 2008: diamonds at N = 10 M, same colour as ours)",
+        return Charts.lines("Ring: nanoseconds per hop against N (KLab 2008: diamonds at N = 10 M, same colour as ours)",
                 "N (processes in the ring)", "ns per hop", true, true, series);
-        TasksRuns.emphasizeOurs(chart);
-        for (XYSeries s : chart.getSeriesMap().values()) {
-            if (s.getName().startsWith("KLab")) {
-                XYSeries mine = chart.getSeriesMap().get(s.getName().replace("KLab 2008", "ours"));
-                if (mine != null) {
-                    s.setMarkerColor(mine.getLineColor());
-                    s.setLineColor(mine.getLineColor());
-                }
-                s.setMarker(SeriesMarkers.DIAMOND);
-            }
-        }
-        return chart;
     }
 
     @Override

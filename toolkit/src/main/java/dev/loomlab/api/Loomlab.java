@@ -1,11 +1,13 @@
 package dev.loomlab.api;
 
-import dev.loomlab.child.ChildJvm;
+import dev.loomlab.display.Section;
+import dev.loomlab.experiment.FreshJvm;
+import dev.loomlab.runs.TierRuns;
 import dev.loomlab.experiment.ExperimentSpec;
 import dev.loomlab.experiment.Experiments;
 import dev.loomlab.experiment.Kind;
 import dev.loomlab.experiment.Measurement;
-import dev.loomlab.experiment.Progress;
+import dev.loomlab.util.Progress;
 import dev.loomlab.load.LoadKind;
 import dev.loomlab.load.LoadResult;
 import dev.loomlab.load.LoadRunner;
@@ -16,7 +18,7 @@ import dev.loomlab.measure.MemorySnapshot;
 import dev.loomlab.process.Pid;
 import dev.loomlab.process.ProcessBody;
 import dev.loomlab.process.Processes;
-import dev.loomlab.reference.PublishedFigures;
+import dev.loomlab.published.PublishedFigures;
 import dev.loomlab.supervise.RestartIntensity;
 import dev.loomlab.supervise.SupervisionDemo;
 import dev.loomlab.supervise.SupervisionReport;
@@ -70,7 +72,7 @@ public final class Loomlab {
 
     /** n idle units of a kind in this JVM: {@code PROCESS}, or the raw {@code VIRTUAL}/{@code PLATFORM} baselines. */
     public static IdleProcesses spawnIdle(int n, Kind kind) throws Exception {
-        Cap.check("n", n, kind == Kind.PLATFORM ? 20_000 : 1_000);
+        Cap.check("n", n, kind.bytesPerUnitEstimate());
         return IdleProcesses.start(kind, n);
     }
 
@@ -100,19 +102,8 @@ public final class Loomlab {
      * to keep only those under it. Each JVM spawns its tier 3 times: the table shows the cold
      * first run beside the median of the warm ones.
      */
-    public static Tiers tiers(Kind kind, int... sizes) {
-        java.util.List<Measurement> done = new java.util.ArrayList<>();
-        for (int n : sizes) {
-            Cap.check("n", n, kind == Kind.PLATFORM ? 20_000 : 1_000);
-        }
-        for (int n : sizes) {
-            Measurement m = ChildJvm.run(ExperimentSpec.of("spawn", n).withKind(kind).withRepeat(3), Progress.SILENT);
-            done.add(m);
-            System.out.printf("tier %,9d: %,6.0f bytes/process, %,6.0f ns/spawn warm; %,6.0f and %,6.0f cold (fresh JVM %d of %d)%n",
-                    n, m.bytesPerProcess(), m.nsPerSpawn(), m.runs().get(0).metric("bytesPerProcess"),
-                    m.runs().get(0).metric("nsPerSpawn"), done.size(), sizes.length);
-        }
-        return new Tiers(kind, done);
+    public static Section tiers(Kind kind, int... sizes) {
+        return Tiers.section(kind, TierRuns.measure(kind, sizes, 3, Progress.STDOUT));
     }
 
     /**
@@ -120,7 +111,7 @@ public final class Loomlab {
      * thread and a platform thread (at most 1,000 of those), beside BEAM's, a goroutine's and an
      * OS thread's published weights.
      */
-    public static SideBySide idleWeight(int n) {
+    public static Section idleWeight(int n) {
         return Comparisons.idleWeight(n);
     }
 
@@ -129,7 +120,7 @@ public final class Loomlab {
      * {@code min_heap_size}, a platform thread with a 64 KiB stack; then what 1M and 5M
      * hibernated processes would take, labelled as extrapolated.
      */
-    public static SideBySide hibernation(int n) {
+    public static Section hibernation(int n) {
         return Comparisons.hibernation(n);
     }
 
@@ -208,7 +199,7 @@ public final class Loomlab {
 
     /** Any experiment, in a fresh JVM, its progress printed as it comes. */
     public static Measurement measure(ExperimentSpec spec) {
-        return ChildJvm.run(spec, Progress.STDOUT);
+        return FreshJvm.run(spec, Progress.STDOUT);
     }
 
     /** The same helpers, run in this JVM: for poking in jshell, not for figures to publish. */

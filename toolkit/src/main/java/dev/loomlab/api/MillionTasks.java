@@ -1,11 +1,11 @@
 package dev.loomlab.api;
 
-import dev.loomlab.child.Durations;
+import dev.loomlab.util.Durations;
 import dev.loomlab.api.SafeRun.Outcome;
 import dev.loomlab.experiment.ExperimentSpec;
 import dev.loomlab.experiment.Kind;
-import dev.loomlab.reference.PublishedFigure;
-import dev.loomlab.reference.PublishedFigures;
+import dev.loomlab.published.PublishedFigure;
+import dev.loomlab.published.PublishedFigures;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -1,64 +1,49 @@
 package dev.loomlab.api;
 
 import dev.loomlab.display.Charts;
-import dev.loomlab.display.Displayable;
+import dev.loomlab.display.Section;
+import dev.loomlab.display.Tables;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.knowm.xchart.CategoryChart;
-import tech.tablesaw.api.DoubleColumn;
-import tech.tablesaw.api.StringColumn;
-import tech.tablesaw.api.Table;
 
 /**
- * One metric for several things measured in the same run — kinds of concurrent unit, or a
- * process and its hibernated twin — each beside its published counterpart, and rows that were
- * computed rather than measured marked as such.
- *
- * @param title  what the table answers
- * @param metric the metric's name and unit, e.g. "bytes per process"
- * @param rows   in display order
+ * Arranges one metric for several things measured in the same run (kinds of concurrent unit, or
+ * a process and its hibernated twin), each beside its published counterpart, rows computed rather
+ * than measured marked as such, into a {@link Section}: the table, and bars of ours beside theirs.
  */
-public record SideBySide(String title, String metric, List<Row> rows) implements Displayable {
+final class SideBySide {
 
     /**
      * One line of the comparison.
      *
-     * @param what      e.g. "toolkit process", "platform thread (64 KiB stack)"
-     * @param ours      the JVM figure, NaN if none
-     * @param published the published figure to compare with, NaN if none
+     * @param what          e.g. "toolkit process", "platform thread (64 KiB stack)"
+     * @param ours          the JVM figure, NaN if none
+     * @param published     the published figure to compare with, NaN if none
      * @param publishedWhat whose figure that is, with its source
-     * @param how       "measured (fresh JVM, n = 10,000)" or "extrapolated from ..."
+     * @param how           "measured (fresh JVM, n = 10,000)", "extrapolated from ...", or what stopped the run
      */
-    public record Row(String what, double ours, double published, String publishedWhat, String how) {}
+    record Row(String what, double ours, double published, String publishedWhat, String how) {}
 
-    public SideBySide {
-        rows = List.copyOf(rows);
-    }
+    private SideBySide() {}
 
-    @Override
-    public Table toTable() {
-        StringColumn what = StringColumn.create("what");
-        DoubleColumn ours = DoubleColumn.create("JVM " + metric);
-        DoubleColumn theirs = DoubleColumn.create("published " + metric);
-        DoubleColumn ratio = DoubleColumn.create("JVM / published");
-        StringColumn whose = StringColumn.create("published figure");
-        StringColumn how = StringColumn.create("how ours was obtained");
-        for (Row r : rows) {
-            what.append(r.what());
-            ours.append(Double.isNaN(r.ours()) ? Double.NaN : Math.round(r.ours()));
-            theirs.append(r.published());
-            ratio.append(Double.isNaN(r.ours()) || Double.isNaN(r.published()) || r.published() == 0 ? Double.NaN
-                    : Math.round(r.ours() / r.published() * 100) / 100.0);
-            whose.append(r.publishedWhat());
-            how.append(r.how());
-        }
-        return Table.create(title, what, ours, theirs, ratio, whose, how);
+    /** The section: {@code title} over the rows, {@code metric} naming the unit, e.g. "bytes per process". */
+    static Section section(String title, String metric, List<Row> rows) {
+        var table = Tables.of(title, rows)
+                .text("what", Row::what)
+                .number("JVM " + metric, r -> Tables.nearest(r.ours()))
+                .number("published " + metric, Row::published)
+                .number("JVM / published", r -> Tables.ratio(r.ours(), r.published()))
+                .text("published figure", Row::publishedWhat)
+                .text("how ours was obtained", Row::how)
+                .build();
+        return new Section(table, bars(title, metric, rows), List.of());
     }
 
     /** Bars, ours beside published, on a log scale when the values span orders of magnitude. */
-    public CategoryChart plot() {
+    private static CategoryChart bars(String title, String metric, List<Row> rows) {
         List<String> categories = new ArrayList<>();
         List<Double> ours = new ArrayList<>();
         List<Double> theirs = new ArrayList<>();
@@ -79,10 +64,5 @@ public record SideBySide(String title, String metric, List<Row> rows) implements
         series.put("JVM (this machine)", ours);
         series.put("published", theirs);
         return Charts.bars(title, metric + (max / min > 20 ? " (log)" : ""), max / min > 20, categories, series);
-    }
-
-    @Override
-    public String toString() {
-        return toTable().printAll();
     }
 }

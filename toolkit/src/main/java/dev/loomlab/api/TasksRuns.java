@@ -1,6 +1,6 @@
 package dev.loomlab.api;
 
-import dev.loomlab.child.Durations;
+import dev.loomlab.util.Durations;
 import dev.loomlab.display.Charts;
 import dev.loomlab.display.Displayable;
 import dev.loomlab.display.Series;
@@ -11,8 +11,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.knowm.xchart.XYChart;
-import org.knowm.xchart.XYSeries;
-import org.knowm.xchart.style.lines.SeriesLines;
 import tech.tablesaw.api.DoubleColumn;
 import tech.tablesaw.api.IntColumn;
 import tech.tablesaw.api.StringColumn;
@@ -149,6 +147,7 @@ public final class TasksRuns implements Displayable {
     /** Memory against n, log-log: each 2024 runtime, 2023's Java and Elixir, and ours (thick markers, same axes). */
     public XYChart chart() {
         List<Series> series = new ArrayList<>();
+        int group = 0;
         for (Kind kind : rows.stream().map(Row::kind).distinct().toList()) {
             List<Integer> xs = new ArrayList<>();
             List<Double> ys = new ArrayList<>();
@@ -158,34 +157,12 @@ public final class TasksRuns implements Displayable {
                     ys.add(r.peakMb());
                 }
             }
-            series.add(new Series(label(kind).replace("JVM here: ", "ours: "), xs, ys));
+            series.add(new Series(label(kind).replace("JVM here: ", "ours: "), xs, ys, Series.Style.OURS, group++));
         }
         addPublished(series, MillionTasks.SOURCE_2024, null);
         addPublished(series, MillionTasks.SOURCE_2023, List.of(MillionTasks.OPENJDK_2023_VIRTUAL, "Elixir"));
-        XYChart chart = Charts.lines("Peak memory of n concurrent sleeping tasks (ours: sleep " + Durations.format(sleep)
+        return Charts.lines("Peak memory of n concurrent sleeping tasks (ours: sleep " + Durations.format(sleep)
                 + ", thick lines)", "concurrent tasks", "peak memory, MB", true, true, series);
-        emphasizeOurs(chart);
-        return chart;
-    }
-
-    /** Ours thick and dark, the published lines thin, 2023's dashed, so ours stand out among a dozen. */
-    static void emphasizeOurs(XYChart chart) {
-        java.awt.Color[] ours = {java.awt.Color.BLACK, new java.awt.Color(0xC0, 0x10, 0x10), new java.awt.Color(0x10, 0x30, 0xA0),
-                new java.awt.Color(0x80, 0x40, 0x00)};
-        int i = 0;
-        for (XYSeries s : chart.getSeriesMap().values()) {
-            if (s.getName().startsWith("ours")) {
-                java.awt.Color c = ours[i++ % ours.length];
-                s.setLineColor(c);
-                s.setMarkerColor(c);
-                s.setLineWidth(4f);
-            } else {
-                s.setLineWidth(1.2f);
-                if (s.getName().endsWith("(2023)")) {
-                    s.setLineStyle(SeriesLines.DASH_DASH);
-                }
-            }
-        }
     }
 
     private static void addPublished(List<Series> series, String source, List<String> only) {
@@ -201,7 +178,8 @@ public final class TasksRuns implements Displayable {
                     ys.add(v);
                 });
             }
-            series.add(new Series(r + (source.endsWith("2023") ? " (2023)" : ""), xs, ys));
+            series.add(new Series(r + (source.endsWith("2023") ? " (2023)" : ""), xs, ys,
+                    source.endsWith("2023") ? Series.Style.PUBLISHED_OLDER : Series.Style.PUBLISHED, -1));
         }
     }
 

@@ -1,85 +1,63 @@
 package dev.loomlab.api;
 
 import dev.loomlab.display.Charts;
-import dev.loomlab.display.Displayable;
+import dev.loomlab.display.Section;
 import dev.loomlab.display.Series;
+import dev.loomlab.display.Tables;
 import dev.loomlab.experiment.Kind;
 import dev.loomlab.experiment.Measurement;
-import dev.loomlab.reference.PublishedFigure;
-import dev.loomlab.reference.PublishedFigures;
+import dev.loomlab.published.PublishedFigure;
+import dev.loomlab.published.PublishedFigures;
+import dev.loomlab.runs.TierRuns;
 import java.util.ArrayList;
 import java.util.List;
 import org.knowm.xchart.XYChart;
-import tech.tablesaw.api.DoubleColumn;
-import tech.tablesaw.api.IntColumn;
-import tech.tablesaw.api.StringColumn;
-import tech.tablesaw.api.Table;
 
 /**
- * The French article's tier table: idle processes spawned at several sizes, each tier in its own
- * fresh JVM, beside the article's tiers. Built by {@link Loomlab#tiers}.
- *
- * @param kind  what was spawned
- * @param tiers one measurement per size, in order
+ * Arranges the French article's tier table from {@link TierRuns}' measurements: each tier's cold
+ * run beside its warm runs, beside the article's tiers, and the same as a log-log chart.
  */
-public record Tiers(Kind kind, List<Measurement> tiers) implements Displayable {
+final class Tiers {
 
-    public Tiers {
-        tiers = List.copyOf(tiers);
-    }
+    private Tiers() {}
 
-    @Override
-    public Table toTable() {
-        IntColumn n = IntColumn.create("processes");
-        DoubleColumn coldBytes = DoubleColumn.create("JVM bytes/process, cold run");
-        DoubleColumn bytes = DoubleColumn.create("JVM bytes/process");
-        DoubleColumn beamBytes = DoubleColumn.create("BEAM bytes/process");
-        DoubleColumn coldNs = DoubleColumn.create("JVM ns/spawn, cold run");
-        DoubleColumn ns = DoubleColumn.create("JVM ns/spawn");
-        DoubleColumn beamNs = DoubleColumn.create("BEAM ns/spawn");
-        DoubleColumn millis = DoubleColumn.create("JVM spawn ms");
-        StringColumn beamAt = StringColumn.create("BEAM tier used");
-        for (Measurement m : tiers) {
-            n.append((int) m.n());
-            bytes.append(Math.round(m.bytesPerProcess()));
-            ns.append(Math.round(m.nsPerSpawn()));
-            coldBytes.append(Math.round(m.runs().get(0).metric("bytesPerProcess")));
-            coldNs.append(Math.round(m.runs().get(0).metric("nsPerSpawn")));
-            millis.append(Math.round(m.metric("totalMillis") * 10) / 10.0);
-            var pb = m.published("bytesPerProcess");
-            var pn = m.published("nsPerSpawn");
-            beamBytes.append(pb.map(PublishedFigure::value).orElse(Double.NaN));
-            beamNs.append(pn.map(PublishedFigure::value).orElse(Double.NaN));
-            beamAt.append(pb.map(p -> p.n() == m.n() ? "same n" : String.format("nearest: %,d", p.n())).orElse(""));
-        }
+    static Section section(Kind kind, List<Measurement> tiers) {
         String warm = tiers.isEmpty() ? "" : tiers.get(0).runs().size() > 1
                 ? "; JVM columns: " + tiers.get(0).summaryOf() + ", beside the cold run" : "";
-        return Table.create("Idle " + kind.label() + " units, one fresh JVM per tier, beside the article's tiers" + warm,
-                n, coldBytes, bytes, beamBytes, coldNs, ns, beamNs, millis, beamAt);
+        var table = Tables.of("Idle " + kind.label() + " units, one fresh JVM per tier, beside the article's tiers" + warm, tiers)
+                .whole("processes", m -> (int) m.n())
+                .number("JVM bytes/process, cold run", m -> Tables.nearest(TierRuns.cold(m, "bytesPerProcess")))
+                .number("JVM bytes/process", m -> Tables.nearest(m.bytesPerProcess()))
+                .number("BEAM bytes/process", m -> m.published("bytesPerProcess").map(PublishedFigure::value).orElse(Double.NaN))
+                .number("JVM ns/spawn, cold run", m -> Tables.nearest(TierRuns.cold(m, "nsPerSpawn")))
+                .number("JVM ns/spawn", m -> Tables.nearest(m.nsPerSpawn()))
+                .number("BEAM ns/spawn", m -> m.published("nsPerSpawn").map(PublishedFigure::value).orElse(Double.NaN))
+                .number("JVM spawn ms", m -> Tables.nearest(m.metric("totalMillis") * 10) / 10.0)
+                .text("BEAM tier used", m -> m.published("bytesPerProcess")
+                        .map(p -> p.n() == m.n() ? "same n" : String.format("nearest: %,d", p.n())).orElse(""))
+                .build();
+        List<String> notes = tiers.stream().filter(m -> !m.ok())
+                .map(m -> String.format("n = %,d: %s", m.n(), m.outcome())).toList();
+        return new Section(table, chart(tiers), notes);
     }
 
     /** Bytes per process and ns per spawn against n (log x), ours and the article's tiers. */
-    public XYChart plot() {
+    private static XYChart chart(List<Measurement> tiers) {
         List<Series> series = new ArrayList<>();
         List<Long> ns = tiers.stream().map(Measurement::n).toList();
         series.add(new Series("JVM bytes/process (warm)", ns, tiers.stream().map(Measurement::bytesPerProcess).toList()));
-        series.add(new Series("JVM bytes/process (cold run)", ns, tiers.stream().map(m -> m.runs().get(0).metric("bytesPerProcess")).toList()));
+        series.add(new Series("JVM bytes/process (cold run)", ns, tiers.stream().map(m -> TierRuns.cold(m, "bytesPerProcess")).toList()));
         series.add(new Series("JVM ns/spawn (warm)", ns, tiers.stream().map(Measurement::nsPerSpawn).toList()));
-        series.add(new Series("JVM ns/spawn (cold run)", ns, tiers.stream().map(m -> m.runs().get(0).metric("nsPerSpawn")).toList()));
+        series.add(new Series("JVM ns/spawn (cold run)", ns, tiers.stream().map(m -> TierRuns.cold(m, "nsPerSpawn")).toList()));
         List<PublishedFigure> beamBytes = PublishedFigures.of("spawn", "bytesPerProcess").stream()
                 .filter(f -> f.source().equals("un-million") && f.n() != null && f.n() > 1).toList();
         List<PublishedFigure> beamNs = PublishedFigures.of("spawn", "nsPerSpawn").stream()
                 .filter(f -> f.source().equals("un-million") && f.n() != null).toList();
         series.add(new Series("BEAM bytes/process (article)", beamBytes.stream().map(PublishedFigure::n).toList(),
-                beamBytes.stream().map(PublishedFigure::value).toList()));
+                beamBytes.stream().map(PublishedFigure::value).toList(), Series.Style.PUBLISHED, -1));
         series.add(new Series("BEAM ns/spawn (article)", beamNs.stream().map(PublishedFigure::n).toList(),
-                beamNs.stream().map(PublishedFigure::value).toList()));
+                beamNs.stream().map(PublishedFigure::value).toList(), Series.Style.PUBLISHED, -1));
         return Charts.lines("What one idle process costs, by tier", "processes (log)", "bytes per process, ns per spawn (log)",
                 true, true, series);
-    }
-
-    @Override
-    public String toString() {
-        return toTable().printAll();
     }
 }

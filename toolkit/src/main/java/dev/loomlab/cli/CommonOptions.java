@@ -1,6 +1,6 @@
 package dev.loomlab.cli;
 
-import dev.loomlab.child.Durations;
+import java.time.Duration;
 import dev.loomlab.experiment.ExperimentSpec;
 import dev.loomlab.experiment.Kind;
 import dev.loomlab.measure.Cap;
@@ -11,10 +11,10 @@ import picocli.CommandLine.Option;
 /** Options every experiment takes. */
 final class CommonOptions {
 
-    @Option(names = "--kind", defaultValue = "process", paramLabel = "KIND",
+    @Option(names = "--kind", defaultValue = "process", paramLabel = "KIND", converter = Converters.KindConverter.class,
             description = "process (the toolkit's), virtual (raw virtual threads in LinkedTransferQueue.take()), "
                     + "or platform (platform threads, the same way). Default: ${DEFAULT-VALUE}")
-    String kind;
+    Kind kind;
 
     @Option(names = "--repeat", defaultValue = "1", paramLabel = "K",
             description = "runs in the same JVM; every run is shown, the first marked cold. Default: ${DEFAULT-VALUE}")
@@ -30,9 +30,9 @@ final class CommonOptions {
     @Option(names = "--json", description = "print exactly one JSON object on standard output, nothing else")
     boolean json;
 
-    @Option(names = "--deadline", defaultValue = "3m", paramLabel = "TIME",
+    @Option(names = "--deadline", defaultValue = "3m", paramLabel = "TIME", converter = Converters.DurationConverter.class,
             description = "kill the child JVM after this (e.g. 30s, 5m). Default: ${DEFAULT-VALUE}")
-    String deadline;
+    Duration deadline;
 
     @Option(names = "--jvm-opt", paramLabel = "FLAG",
             description = "a flag for the child JVM, repeatable (e.g. --jvm-opt -Xmx1536m)")
@@ -66,8 +66,8 @@ final class CommonOptions {
 
     ExperimentSpec spec(String experiment, long n) {
         applyCap();
-        ExperimentSpec spec = ExperimentSpec.of(experiment, n).withKind(Kind.parse(kind)).withRepeat(repeat)
-                .withDeadline(Durations.parse(deadline)).withJvmFlags(jvmOpts.toArray(String[]::new));
+        ExperimentSpec spec = ExperimentSpec.of(experiment, n).withKind(kind).withRepeat(repeat)
+                .withDeadline(deadline).withJvmFlags(jvmOpts.toArray(String[]::new));
         if (processLimit != null) {
             if (processLimit < 1) {
                 throw new IllegalArgumentException("--process-limit must be at least 1, got " + processLimit);

@@ -1,6 +1,6 @@
 package dev.loomlab.cli;
 
-import dev.loomlab.child.AtomicFiles;
+import dev.loomlab.util.AtomicFiles;
 import dev.loomlab.report.Compare;
 import java.io.PrintWriter;
 import java.nio.file.Path;

@@ -1,8 +1,8 @@
 package dev.loomlab.cli;
 
-import dev.loomlab.experiment.Progress;
-import dev.loomlab.karui.Report;
-import dev.loomlab.karui.ReportJson;
+import dev.loomlab.util.Progress;
+import dev.loomlab.display.Section;
+import dev.loomlab.display.SectionJson;
 import dev.loomlab.limits.Containment;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -35,7 +35,7 @@ final class ContainersCommand implements Callable<Integer> {
     public Integer call() {
         var out = spec.commandLine().getOut();
         Progress progress = json ? Progress.SILENT : line -> out.println("  | " + line);
-        Report report = switch (what) {
+        Section report = switch (what) {
             case "cpu" -> Containment.cpuLimit(new int[] {1, 2, 4}, dev.loomlab.measure.Cap.atMost(30_000), 3, progress);
             case "memory" -> Containment.memoryLimit(progress);
             case "off-heap" -> Containment.offHeap(200, 64, 2_000, progress);
@@ -43,7 +43,7 @@ final class ContainersCommand implements Callable<Integer> {
             case "supervise" -> Containment.supervisedRunaway(3, 60, progress);
             default -> throw new IllegalArgumentException("unknown containers demo \"" + what + "\": use cpu, memory, off-heap, cap or supervise");
         };
-        out.println(json ? ReportJson.write(report) : report.toString());
+        out.println(json ? SectionJson.write(report) : report.toString());
         out.flush();
         return 0;
     }

@@ -1,12 +1,13 @@
 package dev.loomlab.cli;
 
-import dev.loomlab.child.ChildJvm;
+import dev.loomlab.util.Durations;
+import dev.loomlab.experiment.FreshJvm;
 import dev.loomlab.experiment.ExperimentSpec;
 import dev.loomlab.experiment.Experiments;
 import dev.loomlab.experiment.Kind;
 import dev.loomlab.experiment.Measurement;
 import dev.loomlab.experiment.MeasurementJson;
-import dev.loomlab.experiment.Progress;
+import dev.loomlab.util.Progress;
 import dev.loomlab.measure.Env;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.PrintWriter;
@@ -29,12 +30,13 @@ final class ExperimentRunner {
         if (!options.json) {
             out.println("parent JVM: " + Env.current().oneLine());
             out.printf("running %s (kind %s, n=%,d%s) in a fresh JVM, deadline %s...%n", spec.experiment(),
-                    spec.kind().label(), spec.n(), spec.m() == 0 ? "" : ", m=" + spec.m(), options.deadline);
+                    spec.kind().label(), spec.n(), spec.m() == 0 ? "" : ", m=" + spec.m(), Durations.format(spec.deadline()));
             out.flush();
         }
         Measurement result = measure(spec, options, progress);
         Measurement baseline = null;
-        boolean withBaseline = spec.kind() == Kind.PROCESS && !options.noBaseline && hasBaseline(spec.experiment());
+        boolean withBaseline = spec.kind() == Kind.PROCESS && !options.noBaseline
+                && Experiments.named(spec.experiment()).hasBaseline();
         if (withBaseline) {
             if (!options.json) {
                 out.println("running the raw virtual-thread baseline in its own fresh JVM...");
@@ -69,11 +71,7 @@ final class ExperimentRunner {
     }
 
     private static Measurement measure(ExperimentSpec spec, CommonOptions options, Progress progress) throws Exception {
-        return options.inProcess ? Experiments.runHere(spec, progress) : ChildJvm.run(spec, progress);
-    }
-
-    private static boolean hasBaseline(String experiment) {
-        return !experiment.equals("hibernate") && !experiment.equals("limit") && !experiment.equals("ring-hibernated");
+        return options.inProcess ? Experiments.runHere(spec, progress) : FreshJvm.run(spec, progress);
     }
 
     /** Ours beside the raw baseline, measured in the same run, with the ratio. */

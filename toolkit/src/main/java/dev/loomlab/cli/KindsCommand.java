@@ -1,8 +1,8 @@
 package dev.loomlab.cli;
 
-import dev.loomlab.experiment.Progress;
-import dev.loomlab.karui.Lightness;
-import dev.loomlab.karui.ReportJson;
+import dev.loomlab.util.Progress;
+import dev.loomlab.api.Lightness;
+import dev.loomlab.display.SectionJson;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -39,7 +39,7 @@ final class KindsCommand implements Callable<Integer> {
         var out = spec.commandLine().getOut();
         Progress progress = json ? Progress.SILENT : line -> out.println("  | " + line);
         var report = Lightness.kinds(n, platformN, progress);
-        out.println(json ? ReportJson.write(report) : report.toString());
+        out.println(json ? SectionJson.write(report) : report.toString());
         out.flush();
         return 0;
     }

@@ -1,7 +1,7 @@
 package dev.loomlab.cli;
 
-import dev.loomlab.child.Durations;
-import dev.loomlab.experiment.Progress;
+import java.time.Duration;
+import dev.loomlab.util.Progress;
 import dev.loomlab.load.LoadKind;
 import dev.loomlab.load.LoadResult;
 import dev.loomlab.load.LoadRunner;
@@ -42,10 +42,10 @@ final class LoadCommand implements Callable<Integer> {
             description = "round trips timed per row. Default: ${DEFAULT-VALUE}")
     int rounds;
 
-    @Option(names = "--deadline", defaultValue = "5s", paramLabel = "TIME",
+    @Option(names = "--deadline", defaultValue = "5s", paramLabel = "TIME", converter = Converters.DurationConverter.class,
             description = "how long the client may take per row (e.g. 3s); past it the row says starved or incomplete. "
                     + "Default: ${DEFAULT-VALUE}")
-    String deadline;
+    Duration deadline;
 
     @Option(names = "--parallelism", paramLabel = "P",
             description = "virtual-thread carriers in each child JVM (sets jdk.virtualThreadScheduler.parallelism and "
@@ -65,7 +65,7 @@ final class LoadCommand implements Callable<Integer> {
     public Integer call() {
         LoadSpec load = new LoadSpec(LoadKind.parseList(kind),
                 loops == null ? LoadSpec.defaultLoops(Runtime.getRuntime().availableProcessors()) : LoadSpec.parseLoops(loops),
-                rounds, Durations.parse(deadline), 0, jvmOpts);
+                rounds, deadline, 0, jvmOpts);
         if (parallelism != null) {
             load = load.withParallelism(parallelism);
         }

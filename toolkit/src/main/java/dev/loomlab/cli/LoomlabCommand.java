@@ -1,6 +1,6 @@
 package dev.loomlab.cli;
 
-import dev.loomlab.child.ChildJvmException;
+import dev.loomlab.jvm.ChildJvmException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 

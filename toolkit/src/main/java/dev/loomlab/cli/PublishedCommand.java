@@ -1,7 +1,7 @@
 package dev.loomlab.cli;
 
-import dev.loomlab.reference.PublishedFigure;
-import dev.loomlab.reference.PublishedFigures;
+import dev.loomlab.published.PublishedFigure;
+import dev.loomlab.published.PublishedFigures;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;

@@ -1,6 +1,6 @@
 package dev.loomlab.cli;
 
-import dev.loomlab.child.Durations;
+import java.time.Duration;
 import dev.loomlab.experiment.Experiments;
 import dev.loomlab.experiment.Kind;
 import dev.loomlab.measure.Cap;
@@ -45,12 +45,13 @@ final class ReportCommand implements Callable<Integer> {
     List<String> only = new ArrayList<>();
 
     @Option(names = "--kinds", split = ",", defaultValue = "process,virtual,platform", paramLabel = "KIND",
+            converter = Converters.KindConverter.class,
             description = "which kinds to run. Default: ${DEFAULT-VALUE}")
-    List<String> kinds;
+    List<Kind> kinds;
 
-    @Option(names = "--deadline", defaultValue = "3m", paramLabel = "TIME",
+    @Option(names = "--deadline", defaultValue = "3m", paramLabel = "TIME", converter = Converters.DurationConverter.class,
             description = "kill each experiment's JVM after this. Default: ${DEFAULT-VALUE}")
-    String deadline;
+    Duration deadline;
 
     @Spec
     CommandSpec spec;
@@ -62,9 +63,9 @@ final class ReportCommand implements Callable<Integer> {
         }
         only.stream().filter(name -> !ReportPlan.EXTRA_NAMES.contains(name))
                 .forEach(Experiments::named); // an unknown name is a usage error that lists the known ones
-        List<Kind> parsedKinds = kinds.stream().map(Kind::parse).distinct().toList();
+        List<Kind> parsedKinds = kinds.stream().distinct().toList();
         Cap.set(cap);
-        ReportPlan plan = ReportPlan.at(cap, new LinkedHashSet<>(only), parsedKinds, Durations.parse(deadline));
+        ReportPlan plan = ReportPlan.at(cap, new LinkedHashSet<>(only), parsedKinds, deadline);
         PrintWriter printer = spec.commandLine().getOut();
         ResultsFile results = Report.run(plan, out, label == null ? hostName() : label, cap, line -> {
             printer.println(line);

@@ -1,7 +1,7 @@
 package dev.loomlab.cli;
 
-import dev.loomlab.experiment.Progress;
-import dev.loomlab.karui.Lightness;
+import dev.loomlab.util.Progress;
+import dev.loomlab.api.Lightness;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -46,7 +46,7 @@ final class StateCommand implements Callable<Integer> {
         var out = spec.commandLine().getOut();
         Progress progress = options.json ? Progress.SILENT : line -> out.println("  | " + line);
         var report = Lightness.state(sizes.stream().mapToInt(Integer::intValue).toArray(), (int) n, progress);
-        out.println(options.json ? dev.loomlab.karui.ReportJson.write(report) : report.toString());
+        out.println(options.json ? dev.loomlab.display.SectionJson.write(report) : report.toString());
         out.flush();
         return 0;
     }

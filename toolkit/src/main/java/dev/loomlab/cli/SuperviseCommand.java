@@ -1,6 +1,6 @@
 package dev.loomlab.cli;
 
-import dev.loomlab.child.Durations;
+import java.time.Duration;
 import dev.loomlab.supervise.RestartIntensity;
 import dev.loomlab.supervise.SupervisionDemo;
 import dev.loomlab.supervise.SupervisionReport;
@@ -29,9 +29,9 @@ final class SuperviseCommand implements Callable<Integer> {
             description = "restarts allowed within --within (OTP's intensity). Default: ${DEFAULT-VALUE}")
     int maxRestarts;
 
-    @Option(names = "--within", defaultValue = "60s", paramLabel = "TIME",
+    @Option(names = "--within", defaultValue = "60s", paramLabel = "TIME", converter = Converters.DurationConverter.class,
             description = "the window restarts are counted in (OTP's period). Default: ${DEFAULT-VALUE}")
-    String within;
+    Duration within;
 
     @Option(names = "--kills", paramLabel = "K",
             description = "how many times to kill the counter. Default: --max-restarts + 1, so that it gives up")
@@ -45,7 +45,7 @@ final class SuperviseCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        RestartIntensity intensity = RestartIntensity.of(maxRestarts, Durations.parse(within));
+        RestartIntensity intensity = RestartIntensity.of(maxRestarts, within);
         int k = kills == null ? maxRestarts + 1 : kills;
         PrintWriter out = spec.commandLine().getOut();
         SupervisionReport report = SupervisionDemo.run(intensity, k, json ? null : line -> {

@@ -1,7 +1,7 @@
 package dev.loomlab.cli;
 
-import dev.loomlab.experiment.Progress;
-import dev.loomlab.karui.ReportJson;
+import dev.loomlab.util.Progress;
+import dev.loomlab.display.SectionJson;
 import dev.loomlab.limits.Containment;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -30,7 +30,7 @@ final class ThreadsLimitCommand implements Callable<Integer> {
     public Integer call() {
         var out = spec.commandLine().getOut();
         var report = Containment.threadsLimit(ceiling, json ? Progress.SILENT : line -> out.println("  | " + line));
-        out.println(json ? ReportJson.write(report) : report.toString());
+        out.println(json ? SectionJson.write(report) : report.toString());
         out.flush();
         return 0;
     }

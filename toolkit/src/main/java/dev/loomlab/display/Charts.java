@@ -5,6 +5,8 @@ import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.style.lines.SeriesLines;
 import org.knowm.xchart.style.Styler;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
@@ -47,9 +49,33 @@ public final class Charts {
             }
             double[] xs = points.stream().mapToDouble(p -> p[0].doubleValue()).toArray();
             double[] ys = points.stream().mapToDouble(p -> p[1].doubleValue()).toArray();
-            chart.addSeries(s.name(), xs, ys).setMarker(SeriesMarkers.CIRCLE);
+            style(chart.addSeries(s.name(), xs, ys), s);
         }
         return chart;
+    }
+
+    /** Dark colours for ours and the published series grouped with them, in group order. */
+    private static final java.awt.Color[] GROUP_COLOURS = {java.awt.Color.BLACK, new java.awt.Color(0xC0, 0x10, 0x10),
+            new java.awt.Color(0x10, 0x30, 0xA0), new java.awt.Color(0x80, 0x40, 0x00), new java.awt.Color(0x10, 0x80, 0x30),
+            new java.awt.Color(0x70, 0x10, 0x90)};
+
+    /** Draws one series as its {@link Series.Style} and group say, through the handle XChart returned. */
+    private static void style(XYSeries handle, Series s) {
+        handle.setMarker(s.style() == Series.Style.PUBLISHED_POINTS ? SeriesMarkers.DIAMOND : SeriesMarkers.CIRCLE);
+        switch (s.style()) {
+            case OURS -> handle.setLineWidth(4f);
+            case PUBLISHED, PUBLISHED_POINTS -> handle.setLineWidth(1.2f);
+            case PUBLISHED_OLDER -> {
+                handle.setLineWidth(1.2f);
+                handle.setLineStyle(SeriesLines.DASH_DASH);
+            }
+            case PLAIN -> { }
+        }
+        if (s.group() >= 0) {
+            java.awt.Color c = GROUP_COLOURS[s.group() % GROUP_COLOURS.length];
+            handle.setLineColor(c);
+            handle.setMarkerColor(c);
+        }
     }
 
     /** Lines with markers on linear axes. */

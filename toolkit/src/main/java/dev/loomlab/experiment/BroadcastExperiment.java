@@ -1,5 +1,6 @@
 package dev.loomlab.experiment;
 
+import dev.loomlab.util.Progress;
 import dev.loomlab.measure.Cap;
 import dev.loomlab.measure.Parked;
 import java.time.Duration;
@@ -25,8 +26,13 @@ final class BroadcastExperiment implements Experiment {
     }
 
     @Override
+    public String headline() {
+        return "nsPerMessage";
+    }
+
+    @Override
     public void validate(ExperimentSpec spec) {
-        Cap.check("n", spec.n(), spec.kind() == Kind.PLATFORM ? 20_000 : 1_000);
+        checkCap(spec);
     }
 
     @Override

@@ -1,10 +1,14 @@
 package dev.loomlab.experiment;
 
+import dev.loomlab.util.Progress;
+import dev.loomlab.measure.Cap;
+import dev.loomlab.published.PublishedFigure;
+import dev.loomlab.published.PublishedFigures;
 import java.util.List;
 import java.util.Map;
 
 /**
- * One measurement the toolkit can run, in this JVM or (through {@code ChildJvm}) in a fresh one.
+ * One measurement the toolkit can run, in this JVM or (through {@link FreshJvm}) in a fresh one.
  * Implementations are stateless; one run must leave no thread behind.
  */
 public interface Experiment {
@@ -17,6 +21,38 @@ public interface Experiment {
 
     /** Checks the spec before anything starts; throws {@link IllegalArgumentException} naming the problem. */
     void validate(ExperimentSpec spec);
+
+    /**
+     * The metric a chart or a one-line summary shows for this experiment, e.g. {@code nsPerHop};
+     * by default the first metric a run returns ({@code ""}).
+     */
+    default String headline() {
+        return "";
+    }
+
+    /**
+     * True when a run on toolkit processes can be set beside the same run on raw virtual threads
+     * (the baseline the CLI measures in its own fresh JVM). False where the baseline has no
+     * counterpart (hibernation, the process limit).
+     */
+    default boolean hasBaseline() {
+        return true;
+    }
+
+    /** A generous estimate of the memory one unit of this spec takes, for the cap's message. */
+    default long bytesPerUnit(ExperimentSpec spec) {
+        return spec.kind().bytesPerUnitEstimate();
+    }
+
+    /** Refuses {@code spec.n()} above the cap, saying what it would take and how to lift it. */
+    default void checkCap(ExperimentSpec spec) {
+        Cap.check("n", spec.n(), bytesPerUnit(spec));
+    }
+
+    /** The published figures for this experiment (every source), to set beside ours. */
+    default List<PublishedFigure> published() {
+        return PublishedFigures.of(name());
+    }
 
     /** Flags the child JVM needs for this spec (e.g. Native Memory Tracking for platform threads). */
     default List<String> jvmFlags(ExperimentSpec spec) {

@@ -1,5 +1,6 @@
 package dev.loomlab.experiment;
 
+import dev.loomlab.util.Progress;
 import dev.loomlab.measure.Env;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

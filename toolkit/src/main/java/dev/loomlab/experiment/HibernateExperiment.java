@@ -1,5 +1,6 @@
 package dev.loomlab.experiment;
 
+import dev.loomlab.util.Progress;
 import dev.loomlab.measure.Cap;
 import dev.loomlab.measure.MemoryDelta;
 import dev.loomlab.measure.MemorySnapshot;
@@ -34,12 +35,27 @@ final class HibernateExperiment implements Experiment {
     }
 
     @Override
+    public String headline() {
+        return "bytesPerProcess";
+    }
+
+    @Override
+    public boolean hasBaseline() {
+        return false;
+    }
+
+    @Override
+    public long bytesPerUnit(ExperimentSpec spec) {
+        return 200;
+    }
+
+    @Override
     public void validate(ExperimentSpec spec) {
         if (spec.kind() != Kind.PROCESS) {
             throw new IllegalArgumentException("hibernate is a toolkit process feature: use --kind process "
                     + "(a virtual or platform thread cannot give its stack back and resume elsewhere)");
         }
-        Cap.check("n", spec.n(), 200);
+        checkCap(spec);
     }
 
     @Override

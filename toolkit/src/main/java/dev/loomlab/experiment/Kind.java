@@ -1,31 +1,42 @@
 package dev.loomlab.experiment;
 
-import java.util.Arrays;
-import java.util.Locale;
-import java.util.stream.Collectors;
+import dev.loomlab.util.Labels;
 
-/** What runs a measurement's concurrent units: the toolkit's processes, or a raw baseline. */
+/**
+ * What runs a measurement's concurrent units: the toolkit's processes, or a raw baseline. The
+ * load experiment's kinds ({@code load.LoadKind}) are loop disciplines on top of these; each maps
+ * to one of them for its {@link Worker}s.
+ */
 public enum Kind {
     /** The toolkit's processes: a virtual thread plus a mailbox. */
-    PROCESS,
+    PROCESS(1_000),
     /** The raw baseline: virtual threads parked in {@code LinkedTransferQueue.take()}. */
-    VIRTUAL,
+    VIRTUAL(1_000),
     /** Platform (OS) threads parked the same way. */
-    PLATFORM;
+    PLATFORM(20_000);
+
+    private final long bytesPerUnitEstimate;
+
+    Kind(long bytesPerUnitEstimate) {
+        this.bytesPerUnitEstimate = bytesPerUnitEstimate;
+    }
 
     /** The lower-case name used on the command line and in JSON. */
     public String label() {
-        return name().toLowerCase(Locale.ROOT);
+        return Labels.of(this);
+    }
+
+    /**
+     * A generous estimate of one idle unit's memory, heap and stack, used only to tell someone
+     * above the cap what their request would take ({@link dev.loomlab.measure.Cap#check}); never
+     * shown as a figure.
+     */
+    public long bytesPerUnitEstimate() {
+        return bytesPerUnitEstimate;
     }
 
     /** Parses {@code process}, {@code virtual} or {@code platform}, with a clear error otherwise. */
     public static Kind parse(String text) {
-        for (Kind kind : values()) {
-            if (kind.label().equalsIgnoreCase(text.trim())) {
-                return kind;
-            }
-        }
-        throw new IllegalArgumentException("unknown kind \"" + text + "\": use one of "
-                + Arrays.stream(values()).map(Kind::label).collect(Collectors.joining(", ")));
+        return Labels.parse(values(), text, "kind", "");
     }
 }

@@ -1,5 +1,6 @@
 package dev.loomlab.experiment;
 
+import dev.loomlab.util.Progress;
 import dev.loomlab.process.Pid;
 import dev.loomlab.process.ProcessLimitException;
 import dev.loomlab.process.Processes;
@@ -27,8 +28,23 @@ final class LimitExperiment implements Experiment {
     }
 
     @Override
+    public String headline() {
+        return "liveProcesses";
+    }
+
+    @Override
+    public boolean hasBaseline() {
+        return false;
+    }
+
+    @Override
+    public long bytesPerUnit(ExperimentSpec spec) {
+        return 1_000;
+    }
+
+    @Override
     public void validate(ExperimentSpec spec) {
-        dev.loomlab.measure.Cap.check("n", spec.n(), 1_000);
+        checkCap(spec);
     }
 
     @Override

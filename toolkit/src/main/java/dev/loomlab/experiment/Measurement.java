@@ -2,8 +2,8 @@ package dev.loomlab.experiment;
 
 import dev.loomlab.display.Displayable;
 import dev.loomlab.measure.Env;
-import dev.loomlab.reference.PublishedFigure;
-import dev.loomlab.reference.PublishedFigures;
+import dev.loomlab.published.PublishedFigure;
+import dev.loomlab.published.PublishedFigures;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -61,8 +61,28 @@ public record Measurement(String experiment, String kind, long n, long m, Env en
             }
             summaryOf = "the median of the warm runs 2 to " + runs.size() + " (run 1 was cold)";
         }
-        return new Measurement(spec.experiment(), spec.kind().label(), spec.n(), spec.m(), env, "ok",
+        return new Measurement(spec.experiment(), spec.kind().label(), spec.n(), spec.m(), env, OK,
                 summaryOf, summary, runs, notes);
+    }
+
+    /** The outcome of a row that ran and produced its metrics. */
+    public static final String OK = "ok";
+    /** The start of the outcome of a spec refused before anything started (above the cap, invalid). */
+    public static final String NOT_RUN = "not run";
+
+    /**
+     * A row for a spec that produced no metrics: its outcome says what stopped it ("out of memory:
+     * ...", "killed at its deadline: ...", "failed: ...", "not run: ..."). Every metric reads NaN;
+     * the environment is the parent's, since the child's never came back.
+     */
+    public static Measurement failed(ExperimentSpec spec, String outcome) {
+        return new Measurement(spec.experiment(), spec.kind().label(), spec.n(), spec.m(), Env.current(), outcome,
+                "no run", Map.of(), List.of(), List.of());
+    }
+
+    /** True when the run produced its metrics. */
+    public boolean ok() {
+        return OK.equals(outcome);
     }
 
     /** A summary metric, or NaN if there is none by that name. */

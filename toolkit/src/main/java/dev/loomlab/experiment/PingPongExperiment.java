@@ -1,5 +1,6 @@
 package dev.loomlab.experiment;
 
+import dev.loomlab.util.Progress;
 import dev.loomlab.measure.Cap;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -23,6 +24,11 @@ final class PingPongExperiment implements Experiment {
     @Override
     public String description() {
         return "n round trips between two processes: p50, p99 and max (HdrHistogram)";
+    }
+
+    @Override
+    public String headline() {
+        return "roundTripNsP50";
     }
 
     @Override

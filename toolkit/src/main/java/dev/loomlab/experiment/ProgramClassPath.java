@@ -11,15 +11,15 @@ import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
 
 /**
- * A class path holding only what {@link TasksProgram} loads: itself and the toolkit's process
- * package. The benchmark runs its program from a small jar; the toolkit's jar is over 50 MB with
+ * A class path holding only what {@link TasksProgram} loads: itself, the toolkit's process
+ * package and {@link dev.loomlab.measure.ProcStatus}. The benchmark runs its program from a small jar; the toolkit's jar is over 50 MB with
  * its dependencies, and merely opening it (the JVM reads its central directory) adds about 5 MB
  * to the peak resident set of a one-task JVM. From a class directory it is used as it is; from a
  * jar, the few classes are copied once into a directory under the temporary folder.
  */
 final class ProgramClassPath {
 
-    private static final String[] PREFIXES = {"dev/loomlab/process/", "dev/loomlab/experiment/TasksProgram"};
+    private static final String[] PREFIXES = {"dev/loomlab/process/", "dev/loomlab/experiment/TasksProgram", "dev/loomlab/measure/ProcStatus"};
     private static volatile String cached;
 
     private ProgramClassPath() {}

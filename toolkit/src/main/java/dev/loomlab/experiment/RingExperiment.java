@@ -1,5 +1,6 @@
 package dev.loomlab.experiment;
 
+import dev.loomlab.util.Progress;
 import dev.loomlab.measure.Cap;
 import dev.loomlab.measure.Parked;
 import dev.loomlab.process.Pid;
@@ -44,12 +45,22 @@ final class RingExperiment implements Experiment {
     }
 
     @Override
+    public String headline() {
+        return "nsPerHop";
+    }
+
+    @Override
+    public boolean hasBaseline() {
+        return !hibernating;
+    }
+
+    @Override
     public void validate(ExperimentSpec spec) {
         if (hibernating && spec.kind() != Kind.PROCESS) {
             throw new IllegalArgumentException("a hibernated ring is made of toolkit processes: use --kind process "
                     + "(a virtual or platform thread cannot give its stack back between messages)");
         }
-        Cap.check("n", spec.n(), spec.kind() == Kind.PLATFORM ? 20_000 : 1_000);
+        checkCap(spec);
         if (spec.m() < 1) {
             throw new IllegalArgumentException("m (times round the ring) must be at least 1, got " + spec.m());
         }

@@ -1,5 +1,6 @@
 package dev.loomlab.experiment;
 
+import dev.loomlab.util.Progress;
 import dev.loomlab.measure.Cap;
 import dev.loomlab.measure.MemoryDelta;
 import dev.loomlab.measure.MemorySnapshot;
@@ -33,8 +34,13 @@ final class SpawnExperiment implements Experiment {
     }
 
     @Override
+    public String headline() {
+        return "bytesPerProcess";
+    }
+
+    @Override
     public void validate(ExperimentSpec spec) {
-        Cap.check("n", spec.n(), spec.kind() == Kind.PLATFORM ? 20_000 : 1_000);
+        checkCap(spec);
         if (stackSize(spec) != 0 && spec.kind() != Kind.PLATFORM) {
             throw new IllegalArgumentException("a stack size applies to platform threads only (--kind platform): "
                     + "a virtual thread's stack grows on demand");

@@ -1,5 +1,6 @@
 package dev.loomlab.experiment;
 
+import dev.loomlab.util.Progress;
 import dev.loomlab.measure.Cap;
 import dev.loomlab.measure.MemoryDelta;
 import dev.loomlab.measure.MemorySnapshot;
@@ -42,11 +43,21 @@ final class StateExperiment implements Experiment {
     }
 
     @Override
+    public String headline() {
+        return "bytesPerProcess";
+    }
+
+    @Override
+    public long bytesPerUnit(ExperimentSpec spec) {
+        return 1_000 + 20 * Math.max(0, spec.m());
+    }
+
+    @Override
     public void validate(ExperimentSpec spec) {
         if (spec.kind() == Kind.PLATFORM) {
             throw new IllegalArgumentException("state compares list sizes on processes or virtual threads; --kind platform is not supported");
         }
-        Cap.check("n", spec.n(), 1_000 + 20 * Math.max(0, spec.m()));
+        checkCap(spec);
         if (spec.m() < 0 || spec.m() > MAX_ELEMENTS) {
             throw new IllegalArgumentException(String.format(
                     "the list size (--m) must be between 0 and %,d elements, got %,d", MAX_ELEMENTS, spec.m()));

@@ -1,9 +1,10 @@
 package dev.loomlab.experiment;
 
-import dev.loomlab.child.ChildJvm;
-import dev.loomlab.child.ChildJvmException;
-import dev.loomlab.child.ChildRun;
-import dev.loomlab.child.Durations;
+import dev.loomlab.jvm.ChildJvm;
+import dev.loomlab.jvm.ChildJvmException;
+import dev.loomlab.jvm.ChildRun;
+import dev.loomlab.util.Durations;
+import dev.loomlab.util.Progress;
 import dev.loomlab.measure.Cap;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -43,8 +44,13 @@ final class TasksExperiment implements Experiment {
     }
 
     @Override
+    public String headline() {
+        return "peakRssBytes";
+    }
+
+    @Override
     public void validate(ExperimentSpec spec) {
-        Cap.check("n", spec.n(), spec.kind() == Kind.PLATFORM ? 20_000 : 1_000);
+        checkCap(spec);
         if (spec.n() > Integer.MAX_VALUE) {
             throw new IllegalArgumentException("n is too large for one JVM: " + spec.n());
         }

@@ -1,5 +1,6 @@
 package dev.loomlab.experiment;
 
+import dev.loomlab.measure.ProcStatus;
 import dev.loomlab.process.Pid;
 import dev.loomlab.process.Processes;
 import java.io.IOException;
@@ -65,8 +66,8 @@ public final class TasksProgram {
         }
         long spawnNanos = System.nanoTime() - start;
         boolean firstStillAsleep = pids != null ? pids[0].isAlive() : threads.get(0).isAlive();
-        long hwmBeforeGc = kib("VmHWM");
-        long rssAsleep = kib("VmRSS");
+        long hwmBeforeGc = ProcStatus.kib("VmHWM");
+        long rssAsleep = ProcStatus.kib("VmRSS");
         long heapAfterGc = -1;
         if (gc) {
             System.gc();
@@ -86,7 +87,7 @@ public final class TasksProgram {
             }
         }
         long elapsed = System.nanoTime() - start;
-        long hwm = kib("VmHWM");
+        long hwm = ProcStatus.kib("VmHWM");
         String nmt = args.length == 6 && args[5].equals("nmt") ? nmtLines() : "";
 
         String result = "peakRssKib=" + hwm + "\n"
@@ -129,19 +130,5 @@ public final class TasksProgram {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-    }
-
-    /** A field of /proc/self/status in KiB, or -1 off Linux. */
-    static long kib(String field) {
-        try {
-            for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
-                if (line.startsWith(field + ":")) {
-                    return Long.parseLong(line.substring(field.length() + 1).replace("kB", "").trim());
-                }
-            }
-        } catch (IOException | RuntimeException e) {
-            return -1;
-        }
-        return -1;
     }
 }

@@ -6,21 +6,26 @@ import java.time.Duration;
 import java.util.concurrent.LinkedTransferQueue;
 
 /**
- * One concurrent unit of a {@link Kind} running a receive loop, so that ring, broadcast and
- * ping-pong are written once and run the same way on toolkit processes and on the raw baselines
- * (a virtual or platform thread taking from its own {@code LinkedTransferQueue}).
+ * The one unit of work of every experiment and of load: a {@link Loop} run as its {@link Kind}
+ * says, as a toolkit process, or as a virtual or platform thread taking from its own
+ * {@code LinkedTransferQueue} (the raw baseline). Ring, broadcast, ping-pong and load's loops,
+ * echo and client are written once against it and run the same way on every kind.
+ *
+ * <p>Concurrency: {@link #send} and {@link #stop()} may be called from any thread and never
+ * block. A stopped worker ends at its next {@code take()}; a loop that never takes ends only
+ * through a stop flag of its own.
  */
-final class Worker {
+public final class Worker {
 
     /** The body of a worker: it takes messages from {@code inbox} until it returns. */
     @FunctionalInterface
-    interface Loop {
+    public interface Loop {
         void run(Inbox inbox) throws Exception;
     }
 
     /** Where a worker's messages come from. */
     @FunctionalInterface
-    interface Inbox {
+    public interface Inbox {
         Object take() throws InterruptedException;
     }
 
@@ -34,17 +39,25 @@ final class Worker {
         this.thread = thread;
     }
 
-    static Worker start(Kind kind, Loop loop) {
+    /** Starts {@code loop} as a worker of {@code kind}. */
+    public static Worker start(Kind kind, Loop loop) {
+        return start(kind, "worker", loop);
+    }
+
+    /** Starts {@code loop} as a worker of {@code kind}; its thread is named {@code loomlab-<name>} (for thread dumps). */
+    public static Worker start(Kind kind, String name, Loop loop) {
         if (kind == Kind.PROCESS) {
             return new Worker(Processes.spawn(self -> loop.run(self::receive)), null, null);
         }
         LinkedTransferQueue<Object> queue = new LinkedTransferQueue<>();
-        Thread.Builder builder = kind == Kind.VIRTUAL ? Thread.ofVirtual() : Thread.ofPlatform().daemon(true);
+        Thread.Builder builder = kind == Kind.PLATFORM
+                ? Thread.ofPlatform().daemon(true).name("loomlab-" + name)
+                : Thread.ofVirtual().name("loomlab-" + name);
         Thread thread = builder.start(() -> {
             try {
                 loop.run(queue::take);
             } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
+                Thread.currentThread().interrupt(); // stopped: end quietly
             } catch (Exception e) {
                 throw new IllegalStateException(e);
             }
@@ -53,7 +66,7 @@ final class Worker {
     }
 
     /** Sends without blocking. */
-    void send(Object message) {
+    public void send(Object message) {
         if (pid != null) {
             pid.send(message);
         } else {
@@ -62,35 +75,44 @@ final class Worker {
     }
 
     /** The thread running it now (null for a hibernated process). */
-    Thread thread() {
+    public Thread thread() {
         return pid != null ? pid.thread() : thread;
     }
 
-    /** Stops it at its next wait and waits for its thread to end, at most {@code timeout}. */
-    boolean stop(Duration timeout) throws InterruptedException {
+    /** Asks the worker to end at its next wait; never blocks. */
+    public void stop() {
         if (pid != null) {
             pid.kill();
+        } else {
+            thread.interrupt();
+        }
+    }
+
+    /** Waits at most {@code timeout} for the worker to end; true if it has. */
+    public boolean awaitEnd(Duration timeout) throws InterruptedException {
+        if (pid != null) {
             return pid.awaitExit(timeout).isPresent();
         }
-        thread.interrupt();
         return thread.join(timeout);
     }
 
-    /** Stops every worker; at most {@code timeout} for them all. */
-    static void stopAll(Worker[] workers, Duration timeout) throws InterruptedException {
+    /** Stops it and waits for its thread to end, at most {@code timeout}; true if it has. */
+    public boolean stop(Duration timeout) throws InterruptedException {
+        stop();
+        return awaitEnd(timeout);
+    }
+
+    /** Stops every worker (nulls skipped); at most {@code timeout} for them all. */
+    public static void stopAll(Worker[] workers, Duration timeout) throws InterruptedException {
         for (Worker w : workers) {
             if (w != null) {
-                if (w.pid != null) {
-                    w.pid.kill();
-                } else {
-                    w.thread.interrupt();
-                }
+                w.stop();
             }
         }
         long deadline = System.nanoTime() + timeout.toNanos();
         for (Worker w : workers) {
             if (w != null) {
-                w.stop(Duration.ofNanos(Math.max(1, deadline - System.nanoTime())));
+                w.awaitEnd(Duration.ofNanos(Math.max(1, deadline - System.nanoTime())));
             }
         }
     }

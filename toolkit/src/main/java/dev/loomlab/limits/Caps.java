@@ -2,11 +2,11 @@ package dev.loomlab.limits;
 
 import dev.loomlab.display.Charts;
 import dev.loomlab.display.Series;
-import dev.loomlab.experiment.Progress;
-import dev.loomlab.karui.Report;
+import dev.loomlab.util.Progress;
+import dev.loomlab.display.Section;
 import dev.loomlab.measure.Units;
-import dev.loomlab.reference.PublishedFigure;
-import dev.loomlab.reference.PublishedFigures;
+import dev.loomlab.published.PublishedFigure;
+import dev.loomlab.published.PublishedFigures;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,7 +21,7 @@ final class Caps {
     private Caps() {}
 
     /** No per-thread cap in a shared heap; the true analogue of max_heap_size is a child JVM; the direct-buffer loophole. */
-    static Report perProcessCap(Progress progress) {
+    static Section perProcessCap(Progress progress) {
         StringColumn what = StringColumn.create("case");
         StringColumn setting = StringColumn.create("JVM setting");
         StringColumn result = StringColumn.create("what happened");
@@ -59,7 +59,7 @@ final class Caps {
         Rows.add4(what, setting, result, beam, "native memory (FFM Arena), 4 MiB each", Rows.SMALL_DEMO_HEAP + " (no JVM limit applies)",
                 nativeRun.ending() + " after " + (long) nativeRun.number("heldMiB") + " MiB; stopped by: " + nativeRun.get("stoppedBy"),
                 "only the container's limit stops this");
-        return new Report(Table.create("A cap per process: one shared heap has none; a child JVM with its own -Xmx is the real one",
+        return new Section(Table.create("A cap per process: one shared heap has none; a child JVM with its own -Xmx is the real one",
                 what, setting, result, beam), null, List.of(
                 "Who gets the OutOfMemoryError in a shared heap is whoever allocates when the heap is full: usually the runaway (it allocates most), not always.",
                 "Every risky run here is a child JVM with -Xmx64m or -Xmx96m and a deadline."));
@@ -69,7 +69,7 @@ final class Caps {
     private static final Pattern HEARTBEAT = Pattern.compile("\\s*([0-9.]+) s\\s+\\[heartbeat\\] \\d+ / heap used (\\d+) MB");
 
     /** A heartbeat beside a runaway worker under one supervisor (max_restarts 3 in 60 s), in a child JVM. */
-    static Report supervisedRunaway(int maxRestarts, int maxSeconds, Progress progress) {
+    static Section supervisedRunaway(int maxRestarts, int maxSeconds, Progress progress) {
         if (maxRestarts < 0 || maxRestarts > 100 || maxSeconds < 1) {
             throw new IllegalArgumentException("max restarts 0..100 and seconds >= 1, got " + maxRestarts + ", " + maxSeconds);
         }
@@ -108,7 +108,7 @@ final class Caps {
         var chart = Charts.lines("Heap used, read by the heartbeat every 50 ms", "seconds",
                 "MB", false, false, List.of(new Series("JVM heap used (heartbeat)", xs, ys), new Series("-Xmx64m", xs, limitY),
                         new Series("BEAM VM total at most (article)", xs, beamY)));
-        return new Report(Table.create("A supervised runaway: restarted, then given up on with a reason", time, line), chart, List.of(
+        return new Section(Table.create("A supervised runaway: restarted, then given up on with a reason", time, line), chart, List.of(
                 "the worker keeps 1 MiB chunks until the shared heap refuses one; its OutOfMemoryError ends it (its exit reason), the supervisor restarts it",
                 "the heap cap is the whole JVM's: a bystander can be the one refused (then the log says so); a per-process cap needs a child JVM"));
     }

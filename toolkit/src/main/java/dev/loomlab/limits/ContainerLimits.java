@@ -1,9 +1,9 @@
 package dev.loomlab.limits;
 
-import dev.loomlab.experiment.Progress;
-import dev.loomlab.karui.Report;
-import dev.loomlab.reference.PublishedFigure;
-import dev.loomlab.reference.PublishedFigures;
+import dev.loomlab.util.Progress;
+import dev.loomlab.display.Section;
+import dev.loomlab.published.PublishedFigure;
+import dev.loomlab.published.PublishedFigures;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -18,7 +18,7 @@ final class ContainerLimits {
     private ContainerLimits() {}
 
     /** What the JVM derives from a CPU count, simulated with -XX:ActiveProcessorCount and, where possible, a real quota. */
-    static Report cpuLimit(int[] cpus, int n, int runs, Progress progress) {
+    static Section cpuLimit(int[] cpus, int n, int runs, Progress progress) {
         if (cpus.length == 0) {
             throw new IllegalArgumentException("give at least one CPU count");
         }
@@ -85,7 +85,7 @@ final class ContainerLimits {
                 group.ifPresent(Cgroups.Group::close);
             }
         }
-        return new Report(Table.create(String.format("What the JVM derives from its CPUs (%,d spawns x %d runs per JVM; host has %d)",
+        return new Section(Table.create(String.format("What the JVM derives from its CPUs (%,d spawns x %d runs per JVM; host has %d)",
                 n, runs, host), how, cpuCol, seen, carriers, gc, gcThreads, jit, first, warm, beam, beamSched), null, List.of(
                 real ? "real quotas come from a fresh cpu cgroup per child (only up to the host's " + host + " CPUs); the others are simulated with -XX:ActiveProcessorCount"
                         : Cgroups.whyNot("cpu") + " (-XX:ActiveProcessorCount)",
@@ -95,7 +95,7 @@ final class ContainerLimits {
 
 
     /** Max heap derived from 512 MB, a heap that fills (a visible error), and a heap bigger than the container (a silent kill). */
-    static Report memoryLimit(Progress progress) {
+    static Section memoryLimit(Progress progress) {
         StringColumn setting = StringColumn.create("setting");
         StringColumn seen = StringColumn.create("memory the JVM sees");
         StringColumn heap = StringColumn.create("max heap it chose");
@@ -137,13 +137,13 @@ final class ContainerLimits {
             small.ifPresent(Cgroups.Group::close);
         }
         publishedRow(setting, seen, heap, outcome, detail, "memory-limit", "processesAtKill");
-        return new Report(Table.create("The memory limit: the JVM reads it and sizes its heap; a full heap says so", setting, seen, heap, outcome, detail),
+        return new Section(Table.create("The memory limit: the JVM reads it and sizes its heap; a full heap says so", setting, seen, heap, outcome, detail),
                 null, List.of("The heap-filling child turns off the toolkit's -XX:+ExitOnOutOfMemoryError to catch the error and report its message and count;"
                         + " with it on, the JVM ends at once with exit code 3 and the message; either way it is said, not a silent 137."));
     }
 
     /** Memory outside the heap that a container still counts: thread stacks, direct buffers, metaspace. */
-    static Report offHeap(int threads, int directMiB, int classes, Progress progress) {
+    static Section offHeap(int threads, int directMiB, int classes, Progress progress) {
         if (threads < 1 || threads > 2000 || directMiB < 1 || directMiB > 512 || classes < 1 || classes > 50_000) {
             throw new IllegalArgumentException("threads 1..2000, direct MiB 1..512, classes 1..50,000; got "
                     + threads + ", " + directMiB + ", " + classes);
@@ -163,7 +163,7 @@ final class ContainerLimits {
                 "Other " + Rows.bytes(run.number("direct.other")), "-XX:MaxDirectMemorySize (default: the max heap); not -Xmx");
         offRow(what, heap, nmt, rss, capped, run, "classes", classes + " hidden classes",
                 "Metaspace " + Rows.bytes(run.number("classes.metaspace")), "-XX:MaxMetaspaceSize (default: unlimited); not -Xmx");
-        return new Report(Table.create("Memory outside the heap, measured in a child JVM with -Xmx64m: " + run.ending(), what, heap, nmt, rss, capped),
+        return new Section(Table.create("Memory outside the heap, measured in a child JVM with -Xmx64m: " + run.ending(), what, heap, nmt, rss, capped),
                 null, List.of("A container's limit counts the whole process (RSS), not the heap: size -Xmx (or MaxRAMPercentage) to leave room for these."));
     }
 

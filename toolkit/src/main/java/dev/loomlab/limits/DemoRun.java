@@ -1,9 +1,9 @@
 package dev.loomlab.limits;
 
-import dev.loomlab.child.ChildJvm;
-import dev.loomlab.child.ChildOutcome;
-import dev.loomlab.child.ChildRun;
-import dev.loomlab.experiment.Progress;
+import dev.loomlab.jvm.ChildJvm;
+import dev.loomlab.jvm.ChildOutcome;
+import dev.loomlab.jvm.ChildRun;
+import dev.loomlab.util.Progress;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

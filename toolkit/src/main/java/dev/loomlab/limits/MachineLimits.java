@@ -1,5 +1,6 @@
 package dev.loomlab.limits;
 
+import dev.loomlab.measure.ProcStatus;
 import dev.loomlab.measure.OsThreadLimits;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -29,16 +30,7 @@ public final class MachineLimits {
     }
 
     static boolean isRoot() {
-        try {
-            for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
-                if (line.startsWith("Uid:")) {
-                    return line.split("\\s+")[1].equals("0");
-                }
-            }
-        } catch (IOException | RuntimeException ignored) {
-            // not Linux
-        }
-        return false;
+        return ProcStatus.uid().map("0"::equals).orElse(false);
     }
 
     static String file(Path path) {
@@ -103,15 +95,6 @@ public final class MachineLimits {
     }
 
     private static String uid() {
-        try {
-            for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
-                if (line.startsWith("Uid:")) {
-                    return line.split("\\s+")[1];
-                }
-            }
-        } catch (IOException ignored) {
-            // not Linux
-        }
-        return "";
+        return ProcStatus.uid().orElse("");
     }
 }

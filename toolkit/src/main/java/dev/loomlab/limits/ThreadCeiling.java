@@ -1,8 +1,8 @@
 package dev.loomlab.limits;
 
-import dev.loomlab.experiment.Progress;
-import dev.loomlab.karui.Report;
-import dev.loomlab.reference.PublishedFigures;
+import dev.loomlab.util.Progress;
+import dev.loomlab.display.Section;
+import dev.loomlab.published.PublishedFigures;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -15,7 +15,7 @@ final class ThreadCeiling {
     private ThreadCeiling() {}
 
     /** What this machine allows, and a polite demonstration of hitting a low ceiling in a child JVM. */
-    static Report threadsLimit(int ceiling, Progress progress) {
+    static Section threadsLimit(int ceiling, Progress progress) {
         if (ceiling < 64 || ceiling > 4096) {
             throw new IllegalArgumentException("the demo ceiling must be between 64 and 4096 tasks, got " + ceiling);
         }
@@ -55,7 +55,7 @@ final class ThreadCeiling {
         }
         published(what, value, means, "Python", "limit", "threadLimit");
         published(what, value, means, "BEAM", "limit", "processLimit");
-        return new Report(Table.create("The platform-thread ceiling: this machine's limits, a low one hit in a child JVM, the article's",
+        return new Section(Table.create("The platform-thread ceiling: this machine's limits, a low one hit in a child JVM, the article's",
                 what, value, means), null, List.of(
                 "Platform threads are OS tasks: ulimit -u (per user), threads-max and pid_max (per machine) and a container's pids.max all count them.",
                 "The toolkit's processes are virtual threads: their ceiling is the toolkit's process limit (BEAM's +P) and memory."));

@@ -1,5 +1,6 @@
 package dev.loomlab.load;
 
+import dev.loomlab.experiment.Worker;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,7 +20,7 @@ import java.util.concurrent.TimeUnit;
 final class BusyLoops {
 
     private final List<BusyLoop> loops = new ArrayList<>();
-    private final List<LoadUnit> units = new ArrayList<>();
+    private final List<Worker> units = new ArrayList<>();
     private final ExecutorService offload;
     private volatile boolean stopped;
 
@@ -37,7 +38,7 @@ final class BusyLoops {
         for (int i = 0; i < k; i++) {
             BusyLoop loop = new BusyLoop(0x9E3779B97F4A7C15L * (i + 1));
             group.loops.add(loop);
-            group.units.add(LoadUnit.start(kind, "loop-" + i, inbox -> loop.run(kind, group::isStopped, offload)));
+            group.units.add(Worker.start(kind.unit(), "load-loop-" + i, inbox -> loop.run(kind, group::isStopped, offload)));
         }
         return group;
     }
@@ -79,7 +80,7 @@ final class BusyLoops {
         stop();
         long deadline = System.nanoTime() + timeout.toNanos();
         boolean all = true;
-        for (LoadUnit unit : units) {
+        for (Worker unit : units) {
             all &= unit.awaitEnd(Duration.ofNanos(Math.max(1, deadline - System.nanoTime())));
         }
         if (offload != null) {

@@ -2,7 +2,7 @@ package dev.loomlab.load;
 
 import dev.loomlab.display.Charts;
 import dev.loomlab.display.Series;
-import dev.loomlab.reference.PublishedFigure;
+import dev.loomlab.published.PublishedFigure;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.ToDoubleFunction;

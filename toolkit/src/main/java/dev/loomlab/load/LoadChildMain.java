@@ -1,6 +1,6 @@
 package dev.loomlab.load;
 
-import dev.loomlab.child.AtomicFiles;
+import dev.loomlab.util.AtomicFiles;
 import dev.loomlab.measure.Env;
 import java.io.IOException;
 import java.nio.file.Path;

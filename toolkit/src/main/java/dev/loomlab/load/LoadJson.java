@@ -7,7 +7,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loomlab.experiment.MeasurementJson;
 import dev.loomlab.measure.Env;
-import dev.loomlab.reference.PublishedFigure;
+import dev.loomlab.published.PublishedFigure;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -1,10 +1,8 @@
 package dev.loomlab.load;
 
-import java.util.ArrayList;
-import java.util.Arrays;
+import dev.loomlab.experiment.Kind;
+import dev.loomlab.util.Labels;
 import java.util.List;
-import java.util.Locale;
-import java.util.stream.Collectors;
 
 /**
  * What runs the busy loops, the echo and the client of the {@code load} experiment. The kinds
@@ -29,37 +27,30 @@ public enum LoadKind {
 
     /** The lower-case name used on the command line and in JSON. */
     public String label() {
-        return name().toLowerCase(Locale.ROOT);
+        return Labels.of(this);
+    }
+
+    /** What runs this kind's loops, echo and client: a process, a platform thread, or a virtual thread. */
+    public Kind unit() {
+        return switch (this) {
+            case PROCESS -> Kind.PROCESS;
+            case PLATFORM -> Kind.PLATFORM;
+            default -> Kind.VIRTUAL;
+        };
     }
 
     /** Parses one kind, with an error that lists the kinds. */
     public static LoadKind parse(String text) {
-        for (LoadKind kind : values()) {
-            if (kind.label().equalsIgnoreCase(text.trim())) {
-                return kind;
-            }
-        }
-        throw new IllegalArgumentException("unknown kind \"" + text.trim() + "\" for load: use one of " + labels()
-                + ", a comma list of them, or all");
+        return Labels.parse(values(), text, "kind", ", a comma list of them, or all");
     }
 
     /** Parses {@code "virtual"}, {@code "virtual,platform"} or {@code "all"}. */
     public static List<LoadKind> parseList(String text) {
-        if (text.trim().equalsIgnoreCase("all")) {
-            return List.of(values());
-        }
-        List<LoadKind> kinds = new ArrayList<>();
-        for (String part : text.split(",")) {
-            LoadKind kind = parse(part);
-            if (!kinds.contains(kind)) {
-                kinds.add(kind);
-            }
-        }
-        return List.copyOf(kinds);
+        return Labels.parseList(values(), text, "kind");
     }
 
     /** The kinds, comma-separated. */
     public static String labels() {
-        return Arrays.stream(values()).map(LoadKind::label).collect(Collectors.joining(", "));
+        return Labels.all(values());
     }
 }

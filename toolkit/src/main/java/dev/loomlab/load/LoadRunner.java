@@ -1,10 +1,10 @@
 package dev.loomlab.load;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.loomlab.child.ChildJvm;
-import dev.loomlab.child.ChildRun;
-import dev.loomlab.child.Durations;
-import dev.loomlab.experiment.Progress;
+import dev.loomlab.jvm.ChildJvm;
+import dev.loomlab.jvm.ChildRun;
+import dev.loomlab.util.Durations;
+import dev.loomlab.util.Progress;
 import dev.loomlab.measure.Env;
 import java.io.IOException;
 import java.io.UncheckedIOException;

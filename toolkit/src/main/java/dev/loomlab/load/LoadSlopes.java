@@ -1,7 +1,7 @@
 package dev.loomlab.load;
 
 import dev.loomlab.display.Displayable;
-import dev.loomlab.reference.PublishedFigure;
+import dev.loomlab.published.PublishedFigure;
 import java.util.List;
 import tech.tablesaw.api.DoubleColumn;
 import tech.tablesaw.api.IntColumn;

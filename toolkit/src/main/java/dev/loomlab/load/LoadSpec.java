@@ -1,6 +1,6 @@
 package dev.loomlab.load;
 
-import dev.loomlab.child.Durations;
+import dev.loomlab.util.Durations;
 import dev.loomlab.measure.Cap;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -45,7 +45,7 @@ public record LoadSpec(List<LoadKind> kinds, List<Integer> loops, int rounds, Du
                 throw new IllegalArgumentException("--loops must be 0 or more busy loops, got " + k);
             }
             if (k > 0) {
-                Cap.check("--loops", k, kinds.contains(LoadKind.PLATFORM) ? 20_000 : 1_000);
+                Cap.check("--loops", k, kinds.stream().mapToLong(kind -> kind.unit().bytesPerUnitEstimate()).max().orElse(1_000));
             }
         }
         if (rounds < 1) {

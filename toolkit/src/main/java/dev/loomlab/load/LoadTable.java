@@ -1,7 +1,7 @@
 package dev.loomlab.load;
 
-import dev.loomlab.child.Durations;
-import dev.loomlab.reference.PublishedFigure;
+import dev.loomlab.util.Durations;
+import dev.loomlab.published.PublishedFigure;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;

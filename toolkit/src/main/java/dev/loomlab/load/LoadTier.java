@@ -1,5 +1,6 @@
 package dev.loomlab.load;
 
+import dev.loomlab.experiment.Worker;
 import dev.loomlab.measure.Env;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -37,20 +38,20 @@ public final class LoadTier implements AutoCloseable {
     private final int rounds;
     private final Recorder recorder = new Recorder(HIGHEST_NANOS, 3);
     private final CountDownLatch done = new CountDownLatch(1);
-    private final LoadUnit echo;
-    private final LoadUnit client;
+    private final Worker echo;
+    private final Worker client;
     private final BusyLoops loops;
 
     private LoadTier(LoadKind kind, int loops, int rounds) {
         this.kind = kind;
         this.rounds = rounds;
-        this.echo = LoadUnit.start(kind, "echo", inbox -> {
+        this.echo = Worker.start(kind.unit(), "load-echo", inbox -> {
             while (true) {
-                ((LoadUnit) inbox.take()).send(PONG);
+                ((Worker) inbox.take()).send(PONG);
             }
         });
-        this.client = LoadUnit.start(kind, "client", inbox -> {
-            LoadUnit self = (LoadUnit) inbox.take(); // the go signal carries the client's own address
+        this.client = Worker.start(kind.unit(), "load-client", inbox -> {
+            Worker self = (Worker) inbox.take(); // the go signal carries the client's own address
             for (int r = 0; r < rounds; r++) {
                 long t = System.nanoTime();
                 echo.send(self);

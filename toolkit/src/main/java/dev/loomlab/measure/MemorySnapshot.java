@@ -104,22 +104,4 @@ public record MemorySnapshot(long heapUsedAfterGc, long heapCommitted, long rss,
     public String toString() {
         return toTable().printAll();
     }
-
-    /** Reads fields of {@code /proc/self/status}. */
-    static final class ProcStatus {
-        private ProcStatus() {}
-
-        static long kib(String field) {
-            try {
-                for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
-                    if (line.startsWith(field + ":")) {
-                        return Long.parseLong(line.substring(field.length() + 1).replace("kB", "").trim());
-                    }
-                }
-            } catch (IOException | RuntimeException e) {
-                return -1;
-            }
-            return -1;
-        }
-    }
 }

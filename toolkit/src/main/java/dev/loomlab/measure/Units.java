@@ -33,4 +33,21 @@ public final class Units {
         }
         return String.format("%,.2f s", nanos / 1e9);
     }
+
+    /**
+     * A metric's value as its name says it is measured: names with "bytes" as bytes, names
+     * starting with "ns" or holding "Ns" as nanoseconds, others as a plain number.
+     */
+    public static String metric(String name, double value) {
+        if (Double.isNaN(value)) {
+            return "n/a";
+        }
+        if (name.toLowerCase(java.util.Locale.ROOT).contains("bytes")) {
+            return bytes(value);
+        }
+        if (name.startsWith("ns") || name.contains("Ns")) {
+            return nanos(value);
+        }
+        return String.format("%,.2f", value);
+    }
 }

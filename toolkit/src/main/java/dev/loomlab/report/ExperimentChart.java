@@ -1,15 +1,16 @@
 package dev.loomlab.report;
 
+import dev.loomlab.experiment.Experiment;
+import dev.loomlab.experiment.Experiments;
 import dev.loomlab.experiment.Measurement;
-import dev.loomlab.reference.PublishedFigure;
-import dev.loomlab.reference.PublishedFigures;
+import dev.loomlab.published.PublishedFigure;
+import dev.loomlab.published.PublishedFigures;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import org.knowm.xchart.BitmapEncoder;
@@ -25,10 +26,6 @@ import org.knowm.xchart.style.Styler;
  */
 public final class ExperimentChart {
 
-    /** The metric each known experiment is plotted by; others use their first metric. */
-    private static final Map<String, String> HEADLINE = Map.of(
-            "spawn", "bytesPerProcess", "hibernate", "bytesPerProcess", "ring", "nsPerHop",
-            "broadcast", "nsPerMessage", "pingpong", "roundTripNsP50");
     private static final String BEAM = "BEAM published";
 
     private ExperimentChart() {}
@@ -36,8 +33,9 @@ public final class ExperimentChart {
     /** The metric a chart of {@code experiment} shows, given the measurements there are. */
     public static Optional<String> headline(String experiment, List<MachineTable.Source> sources) {
         List<Measurement> all = measurements(experiment, sources);
-        String preferred = HEADLINE.get(experiment);
-        if (preferred != null && all.stream().anyMatch(m -> m.metrics().containsKey(preferred))) {
+        String preferred = Experiments.all().stream().filter(e -> e.name().equals(experiment))
+                .map(Experiment::headline).findFirst().orElse("");
+        if (!preferred.isEmpty() && all.stream().anyMatch(m -> m.metrics().containsKey(preferred))) {
             return Optional.of(preferred);
         }
         return all.stream().flatMap(m -> m.metrics().keySet().stream()).findFirst();

@@ -1,7 +1,7 @@
 package dev.loomlab.report;
 
-import dev.loomlab.child.Durations;
-import dev.loomlab.experiment.Progress;
+import dev.loomlab.util.Durations;
+import dev.loomlab.util.Progress;
 import dev.loomlab.load.LoadResult;
 import dev.loomlab.load.LoadRunner;
 import dev.loomlab.load.LoadSpec;

@@ -1,8 +1,8 @@
 package dev.loomlab.report;
 
 import dev.loomlab.experiment.Measurement;
-import dev.loomlab.reference.PublishedFigure;
-import dev.loomlab.reference.PublishedFigures;
+import dev.loomlab.published.PublishedFigure;
+import dev.loomlab.published.PublishedFigures;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;

@@ -1,11 +1,10 @@
 package dev.loomlab.report;
 
-import dev.loomlab.child.ChildJvm;
-import dev.loomlab.child.ChildJvmException;
+import dev.loomlab.experiment.FreshJvm;
 import dev.loomlab.experiment.ExperimentSpec;
 import dev.loomlab.experiment.Measurement;
 import dev.loomlab.experiment.MeasurementJson;
-import dev.loomlab.experiment.Progress;
+import dev.loomlab.util.Progress;
 import dev.loomlab.load.LoadRunner;
 import dev.loomlab.measure.Env;
 import java.nio.file.Path;
@@ -79,23 +78,16 @@ public final class Report {
     private static ReportRow runOne(ExperimentSpec spec, String prefix, Progress progress) {
         progress.say(prefix + ReportRow.describe(spec) + " ...");
         long start = System.nanoTime();
-        try {
-            Measurement m = ChildJvm.run(spec, line -> progress.say("       | " + line));
-            long millis = (System.nanoTime() - start) / 1_000_000;
-            String first = m.metrics().entrySet().stream().findFirst()
-                    .map(e -> e.getKey() + " = " + String.format("%,.1f", e.getValue())).orElse("no metrics");
-            progress.say(String.format("       ok in %.1f s: %s", millis / 1000.0, first));
-            return ReportRow.ok(spec, m, millis);
-        } catch (ChildJvmException e) {
-            return failed(spec, e.outcome().words() + ": " + e.getMessage(), start, progress);
-        } catch (RuntimeException e) {
-            return failed(spec, "failed: " + e.getClass().getSimpleName() + ": " + e.getMessage(), start, progress);
+        Measurement m = FreshJvm.attempt(spec, line -> progress.say("       | " + line));
+        long millis = Math.max(1, (System.nanoTime() - start) / 1_000_000);
+        if (!m.ok()) {
+            progress.say("       FAILED: " + m.outcome() + " (the report goes on)");
+            return ReportRow.failed(spec, m.outcome(), millis);
         }
-    }
-
-    private static ReportRow failed(ExperimentSpec spec, String outcome, long start, Progress progress) {
-        progress.say("       FAILED: " + outcome + " (the report goes on)");
-        return ReportRow.failed(spec, outcome, Math.max(1, (System.nanoTime() - start) / 1_000_000));
+        String first = m.metrics().entrySet().stream().findFirst()
+                .map(e -> e.getKey() + " = " + String.format("%,.1f", e.getValue())).orElse("no metrics");
+        progress.say(String.format("       ok in %.1f s: %s", millis / 1000.0, first));
+        return ReportRow.ok(spec, m, millis);
     }
 
     private static ResultsFile snapshot(Path dir, String label, String createdAt, int cap, Env env, List<ReportRow> rows,

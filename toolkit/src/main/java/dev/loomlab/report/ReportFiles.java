@@ -1,7 +1,7 @@
 package dev.loomlab.report;
 
-import dev.loomlab.child.AtomicFiles;
-import dev.loomlab.reference.PublishedFigures;
+import dev.loomlab.util.AtomicFiles;
+import dev.loomlab.published.PublishedFigures;
 import java.io.StringWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;

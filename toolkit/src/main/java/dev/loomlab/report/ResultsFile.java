@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.loomlab.child.AtomicFiles;
+import dev.loomlab.util.AtomicFiles;
 import dev.loomlab.experiment.MeasurementJson;
 import dev.loomlab.measure.Env;
 import java.io.IOException;

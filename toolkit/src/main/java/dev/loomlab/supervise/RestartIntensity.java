@@ -48,6 +48,6 @@ public record RestartIntensity(int maxRestarts, Duration period) {
     @Override
     public String toString() {
         return "at most " + maxRestarts + " restart" + (maxRestarts == 1 ? "" : "s") + " in "
-                + dev.loomlab.child.Durations.format(period);
+                + dev.loomlab.util.Durations.format(period);
     }
 }

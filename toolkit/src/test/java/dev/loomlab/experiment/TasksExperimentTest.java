@@ -1,5 +1,6 @@
 package dev.loomlab.experiment;
 
+import dev.loomlab.util.Progress;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

@@ -3,8 +3,8 @@ package dev.loomlab.limits;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.loomlab.experiment.Progress;
-import dev.loomlab.karui.Report;
+import dev.loomlab.util.Progress;
+import dev.loomlab.display.Section;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -14,13 +14,13 @@ import org.junit.jupiter.api.Test;
  */
 class ContainmentTest {
 
-    private static List<String> column(Report r, String name) {
+    private static List<String> column(Section r, String name) {
         return r.toTable().stringColumn(name).asList();
     }
 
     @Test
     void theThreadCeilingIsHitInTheChildOnly() {
-        Report r = Containment.threadsLimit(128, Progress.SILENT);
+        Section r = Containment.threadsLimit(128, Progress.SILENT);
         assertThat(column(r, "limit")).contains("/proc/sys/kernel/threads-max", "demo: platform threads started",
                 "demo: virtual threads under the same ceiling");
         int row = column(r, "limit").indexOf("demo: virtual threads under the same ceiling");
@@ -29,14 +29,14 @@ class ContainmentTest {
 
     @Test
     void cpuProbeReportsWhatTheJvmDerived() {
-        Report r = Containment.cpuLimit(new int[] {1}, 200, 1, Progress.SILENT);
+        Section r = Containment.cpuLimit(new int[] {1}, 200, 1, Progress.SILENT);
         assertThat(r.toTable().intColumn("availableProcessors").get(0)).isEqualTo(1);
         assertThat(r.toTable().intColumn("carriers").get(0)).isEqualTo(1);
     }
 
     @Test
     void aFullHeapIsAnErrorWithAMessageNotASilentKill() {
-        Report r = Containment.memoryLimit(Progress.SILENT);
+        Section r = Containment.memoryLimit(Progress.SILENT);
         assertThat(column(r, "max heap it chose").get(0)).isEqualTo("128.0 MiB");
         assertThat(String.join(" ", column(r, "when it fills"))).contains("out of memory");
         assertThat(String.join(" ", column(r, "detail"))).contains("Java heap space");
@@ -44,21 +44,21 @@ class ContainmentTest {
 
     @Test
     void offHeapMemoryIsCountedOutsideTheHeap() {
-        Report r = Containment.offHeap(20, 8, 100, Progress.SILENT);
+        Section r = Containment.offHeap(20, 8, 100, Progress.SILENT);
         assertThat(r.toTable().rowCount()).isEqualTo(3);
         assertThat(column(r, "outside the heap (NMT)").get(1)).isEqualTo("Other 8.0 MiB");
     }
 
     @Test
     void virtualThreadsHaveNoAllocationAccountingAndDirectBuffersHaveTheirOwnCap() {
-        Report r = Containment.perProcessCap(Progress.SILENT);
+        Section r = Containment.perProcessCap(Progress.SILENT);
         String all = String.join(" ", column(r, "what happened"));
         assertThat(all).contains("-1 / -1").contains("direct buffer memory").contains("reached the demo's own cap");
     }
 
     @Test
     void theSupervisorGivesUpWithAReasonAndExitCodeOne() {
-        Report r = Containment.supervisedRunaway(3, 60, Progress.SILENT);
+        Section r = Containment.supervisedRunaway(3, 60, Progress.SILENT);
         String log = String.join("\n", column(r, "log (child JVM, -Xmx64m)"));
         assertThat(log).contains("[heartbeat]").contains("[hog] started").contains("restarted hog")
                 .contains("reached_max_restart_intensity").contains("exit code 1");

@@ -3,7 +3,7 @@ package dev.loomlab.load;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.loomlab.NoLeaks;
-import dev.loomlab.experiment.Progress;
+import dev.loomlab.util.Progress;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;

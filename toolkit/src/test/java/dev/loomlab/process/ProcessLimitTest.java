@@ -1,9 +1,9 @@
 package dev.loomlab.process;
 
+import dev.loomlab.experiment.FreshJvm;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.loomlab.child.ChildJvm;
 import dev.loomlab.experiment.ExperimentSpec;
 import dev.loomlab.experiment.Measurement;
 import org.junit.jupiter.api.Test;
@@ -17,7 +17,7 @@ class ProcessLimitTest {
 
     @Test
     void spawningPastTheLimitThrowsTooManyProcessesAndTheCountStopsAtTheLimit() {
-        Measurement m = ChildJvm.run(ExperimentSpec.of("limit", 2000).withJvmFlags("-Dloomlab.processLimit=1024"),
+        Measurement m = FreshJvm.run(ExperimentSpec.of("limit", 2000).withJvmFlags("-Dloomlab.processLimit=1024"),
                 line -> { });
         assertThat(m.metric("processLimit")).isEqualTo(1024);
         assertThat(m.metric("liveProcesses")).isEqualTo(1024);
@@ -28,7 +28,7 @@ class ProcessLimitTest {
 
     @Test
     void underTheLimitNothingIsRefused() {
-        Measurement m = ChildJvm.run(ExperimentSpec.of("limit", 100).withJvmFlags("-Dloomlab.processLimit=1024"),
+        Measurement m = FreshJvm.run(ExperimentSpec.of("limit", 100).withJvmFlags("-Dloomlab.processLimit=1024"),
                 line -> { });
         assertThat(m.metric("refused")).isZero();
         assertThat(m.metric("liveProcesses")).isEqualTo(100);
@@ -41,7 +41,7 @@ class ProcessLimitTest {
 
     @Test
     void aLimitBelowOneIsRefusedAtStart() {
-        assertThatThrownBy(() -> ChildJvm.run(ExperimentSpec.of("limit", 10).withJvmFlags("-Dloomlab.processLimit=0"),
+        assertThatThrownBy(() -> FreshJvm.run(ExperimentSpec.of("limit", 10).withJvmFlags("-Dloomlab.processLimit=0"),
                 line -> { })).hasMessageContaining("must be at least 1");
     }
 

@@ -9,7 +9,7 @@ import dev.loomlab.experiment.Experiment;
 import dev.loomlab.experiment.ExperimentSpec;
 import dev.loomlab.experiment.Experiments;
 import dev.loomlab.experiment.MeasurementJson;
-import dev.loomlab.experiment.Progress;
+import dev.loomlab.util.Progress;
 import dev.loomlab.measure.Cap;
 import java.io.PrintWriter;
 import java.io.StringWriter;

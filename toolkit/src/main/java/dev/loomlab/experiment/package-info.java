@@ -1,0 +1,8 @@
+/**
+ * Experiments: each {@link dev.loomlab.experiment.Experiment} measures one thing once, by name,
+ * from an {@link dev.loomlab.experiment.ExperimentSpec}. {@link dev.loomlab.experiment.Experiments#runHere}
+ * is the one loop where runs repeat and a {@link dev.loomlab.experiment.Measurement} is built;
+ * {@link dev.loomlab.experiment.FreshJvm} runs the same in a child JVM ({@link dev.loomlab.experiment.ChildMain})
+ * and reads the measurement back as JSON.
+ */
+package dev.loomlab.experiment;

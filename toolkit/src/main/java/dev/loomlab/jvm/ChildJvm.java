@@ -1,0 +1,178 @@
+package dev.loomlab.jvm;
+
+import java.io.UncheckedIOException;
+import dev.loomlab.util.Durations;
+import dev.loomlab.util.Progress;
+import java.io.BufferedReader;
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Starts a fresh JVM on the toolkit's class path, forwards its standard error line by line as it
+ * comes, and kills it at its deadline: the caller always gets a {@link ChildRun} saying how it
+ * ended (ok, killed at its deadline, out of memory, failed), never a hang. It knows nothing of
+ * experiments; {@code experiment.FreshJvm} runs one through it.
+ */
+public final class ChildJvm {
+
+    private static final int TAIL_LINES = 40;
+    /**
+     * The exit code of a JVM stopped by {@code -XX:+ExitOnOutOfMemoryError} (every child gets it),
+     * and of a child that reports running out of memory itself.
+     */
+    public static final int EXIT_ON_OUT_OF_MEMORY = 3;
+
+    private ChildJvm() {}
+
+    /**
+     * Starts {@code java [flags] -cp <toolkit> mainClass args}, forwards its standard error to
+     * {@code progress}, and waits at most {@code deadline}, then kills it.
+     */
+    public static ChildRun launch(String mainClass, List<String> args, List<String> jvmFlags, Duration deadline,
+                                  Progress progress) {
+        return launch(List.of(), mainClass, args, jvmFlags, deadline, progress);
+    }
+
+    /** The same with a class path of the caller's choice (e.g. a minimal one, for a footprint measurement). */
+    public static ChildRun launch(String mainClass, List<String> args, List<String> jvmFlags, Duration deadline,
+                                  Progress progress, String classPath) {
+        return launch(List.of(), mainClass, args, jvmFlags, deadline, progress, classPath);
+    }
+
+    /**
+     * As {@link #launch(String, List, List, Duration, Progress)}, with the java command run through
+     * {@code wrapper} (e.g. a shell that moves itself into a cgroup, then execs the rest).
+     */
+    public static ChildRun launch(List<String> wrapper, String mainClass, List<String> args, List<String> jvmFlags,
+                                  Duration deadline, Progress progress) {
+        return launch(wrapper, mainClass, args, jvmFlags, deadline, progress, classPath());
+    }
+
+    private static ChildRun launch(List<String> wrapper, String mainClass, List<String> args, List<String> jvmFlags,
+                                   Duration deadline, Progress progress, String classPath) {
+        List<String> command = new ArrayList<>(wrapper);
+        command.add(javaExecutable());
+        command.add("-XX:+ExitOnOutOfMemoryError");
+        command.add("-XX:+DisplayVMOutputToStderr"); // its "Terminating due to ...OutOfMemoryError" reaches the tail
+        command.addAll(jvmFlags);
+        command.add("-cp");
+        command.add(classPath);
+        command.add(mainClass);
+        command.addAll(args);
+        long start = System.nanoTime();
+        Process process;
+        try {
+            process = new ProcessBuilder(command).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        } catch (IOException e) {
+            throw new ChildJvmException(ChildOutcome.FAILED, "could not start a child JVM (" + command.get(0) + "): " + e.getMessage());
+        }
+        Deque<String> tail = new ArrayDeque<>();
+        Thread reader = Thread.ofPlatform().daemon(true).name("loomlab-child-stderr").start(() -> {
+            try (var in = new BufferedReader(new InputStreamReader(process.getErrorStream(), StandardCharsets.UTF_8))) {
+                for (String line; (line = in.readLine()) != null; ) {
+                    synchronized (tail) {
+                        tail.addLast(line);
+                        if (tail.size() > TAIL_LINES) {
+                            tail.removeFirst();
+                        }
+                    }
+                    progress.say(line);
+                }
+            } catch (IOException ignored) {
+                // the child is gone
+            }
+        });
+        boolean finished;
+        try {
+            finished = process.waitFor(deadline.toMillis(), TimeUnit.MILLISECONDS);
+            if (!finished) {
+                process.descendants().forEach(ProcessHandle::destroyForcibly);
+                process.destroyForcibly();
+                process.waitFor(10, TimeUnit.SECONDS);
+            }
+            reader.join(Duration.ofSeconds(5));
+        } catch (InterruptedException e) {
+            process.destroyForcibly();
+            Thread.currentThread().interrupt();
+            throw new ChildJvmException(ChildOutcome.FAILED, "interrupted while waiting for the child JVM; it was killed");
+        } finally {
+            try {
+                process.getOutputStream().close();
+            } catch (IOException ignored) {
+                // closing our end tells the child to halt if it is somehow still there
+            }
+        }
+        List<String> lines;
+        synchronized (tail) {
+            lines = List.copyOf(tail);
+        }
+        Duration elapsed = Duration.ofNanos(System.nanoTime() - start);
+        ChildOutcome outcome;
+        int code = finished ? process.exitValue() : -1;
+        if (!finished) {
+            outcome = ChildOutcome.DEADLINE;
+        } else if (code == EXIT_ON_OUT_OF_MEMORY || lines.stream().anyMatch(l -> l.contains("OutOfMemoryError"))) {
+            outcome = ChildOutcome.OUT_OF_MEMORY;
+        } else if (code != 0) {
+            outcome = ChildOutcome.FAILED;
+        } else {
+            outcome = ChildOutcome.OK;
+        }
+        return new ChildRun(outcome, code, elapsed, lines, List.copyOf(command));
+    }
+
+    /** The java of this JVM: a child runs on the same JDK as its parent. */
+    static String javaExecutable() {
+        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    }
+
+    /** Where the toolkit's classes are, plus this JVM's class path (tests run from classes). */
+    static String classPath() {
+        Set<String> entries = new LinkedHashSet<>();
+        try {
+            var source = ChildJvm.class.getProtectionDomain().getCodeSource();
+            if (source != null) {
+                entries.add(Path.of(source.getLocation().toURI()).toString());
+            }
+        } catch (URISyntaxException | RuntimeException ignored) {
+            // fall back to java.class.path alone
+        }
+        for (String entry : System.getProperty("java.class.path", "").split(File.pathSeparator)) {
+            if (!entry.isBlank()) {
+                entries.add(entry);
+            }
+        }
+        return String.join(File.pathSeparator, entries);
+    }
+
+    /** A fresh temporary directory for a child's files. */
+    public static Path tempDir() {
+        try {
+            return Files.createTempDirectory("loomlab-child-");
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not create a temporary directory for the child JVM", e);
+        }
+    }
+
+    /** Deletes a child's temporary directory, ignoring failures. */
+    public static void deleteQuietly(Path dir) {
+        try (var files = Files.walk(dir)) {
+            files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException ignored) {
+            // a temp dir left behind is harmless
+        }
+    }
+}

@@ -1,0 +1,46 @@
+package dev.loomlab.measure;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Optional;
+
+/**
+ * The one reader of {@code /proc/self/status} (Linux): a field's text, or a field in KiB. Off
+ * Linux every answer is empty or -1. It depends on the JDK alone, so the measured JVM of the
+ * million-tasks benchmark can load it on its minimal class path.
+ */
+public final class ProcStatus {
+
+    private static final Path STATUS = Path.of("/proc/self/status");
+
+    private ProcStatus() {}
+
+    /** The text after {@code field:}, trimmed, or empty off Linux or when there is no such field. */
+    public static Optional<String> field(String field) {
+        try {
+            for (String line : Files.readAllLines(STATUS)) {
+                if (line.startsWith(field + ":")) {
+                    return Optional.of(line.substring(field.length() + 1).trim());
+                }
+            }
+        } catch (IOException | RuntimeException notLinux) {
+            return Optional.empty();
+        }
+        return Optional.empty();
+    }
+
+    /** A field in KiB (e.g. {@code VmRSS}, {@code VmHWM}), or -1 off Linux. */
+    public static long kib(String field) {
+        try {
+            return field(field).map(v -> Long.parseLong(v.replace("kB", "").trim())).orElse(-1L);
+        } catch (NumberFormatException e) {
+            return -1;
+        }
+    }
+
+    /** The real user id (first number of {@code Uid:}), or empty off Linux. */
+    public static Optional<String> uid() {
+        return field("Uid").map(v -> v.split("\\s+")[0]);
+    }
+}

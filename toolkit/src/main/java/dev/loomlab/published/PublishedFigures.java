@@ -1,0 +1,126 @@
+package dev.loomlab.published;
+
+import java.io.IOException;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVRecord;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import tech.tablesaw.api.DoubleColumn;
+import tech.tablesaw.api.StringColumn;
+import tech.tablesaw.api.Table;
+
+/**
+ * The published figures of the articles and peers, carried in the jar with their sources
+ * ({@code published-figures.csv}, {@code sources.csv}), so every table can put them beside ours.
+ */
+public final class PublishedFigures {
+
+    private static final List<PublishedFigure> ALL = load();
+    private static final Map<String, String> SOURCES = loadSources();
+
+    private PublishedFigures() {}
+
+    /** Every published figure. */
+    public static List<PublishedFigure> all() {
+        return ALL;
+    }
+
+    /** The figures that answer one experiment's question. */
+    public static List<PublishedFigure> of(String experiment) {
+        return ALL.stream().filter(f -> f.experiment().equals(experiment)).toList();
+    }
+
+    /** The figures for one experiment and metric. */
+    public static List<PublishedFigure> of(String experiment, String metric) {
+        return ALL.stream().filter(f -> f.experiment().equals(experiment) && f.metric().equals(metric)).toList();
+    }
+
+    /**
+     * The BEAM figure to show beside ours: the one at the same n (and m) if published, else the
+     * one at the nearest n from the French article, else any.
+     */
+    public static Optional<PublishedFigure> beside(String experiment, String metric, long n, Long m) {
+        List<PublishedFigure> candidates = of(experiment, metric).stream()
+                .filter(f -> f.runtime().startsWith("BEAM"))
+                .filter(f -> m == null || f.m() == null || Objects.equals(f.m(), m))
+                .toList();
+        return candidates.stream()
+                .min(Comparator.<PublishedFigure>comparingLong(f -> f.n() == null ? Long.MAX_VALUE / 2 : Math.abs(f.n() - n))
+                        .thenComparing(f -> f.source().equals("un-million") ? 0 : 1));
+    }
+
+    /** The title and place of a source id. */
+    public static String sourceTitle(String source) {
+        return SOURCES.getOrDefault(source, source);
+    }
+
+    /** The whole dataset as a table. */
+    public static Table table() {
+        return table("Published figures", ALL);
+    }
+
+    /** Some figures as a table. */
+    public static Table table(String name, List<PublishedFigure> figures) {
+        StringColumn source = StringColumn.create("source");
+        StringColumn runtime = StringColumn.create("runtime");
+        StringColumn experiment = StringColumn.create("experiment");
+        StringColumn metric = StringColumn.create("metric");
+        StringColumn n = StringColumn.create("n");
+        DoubleColumn value = DoubleColumn.create("value");
+        StringColumn unit = StringColumn.create("unit");
+        StringColumn note = StringColumn.create("note");
+        for (PublishedFigure f : figures) {
+            source.append(f.source());
+            runtime.append(f.runtime());
+            experiment.append(f.experiment());
+            metric.append(f.metric());
+            n.append(f.n() == null ? "" : String.format("%,d", f.n()) + (f.m() == null ? "" : " x " + f.m()));
+            value.append(f.value());
+            unit.append(f.unit());
+            note.append(f.note());
+        }
+        return Table.create(name, source, runtime, experiment, metric, n, value, unit, note);
+    }
+
+    private static List<PublishedFigure> load() {
+        List<PublishedFigure> figures = new ArrayList<>();
+        for (CSVRecord row : csv("published-figures.csv")) {
+            figures.add(new PublishedFigure(row.get("source"), row.get("runtime"), row.get("experiment"), row.get("metric"),
+                    row.get("n").isEmpty() ? null : Long.valueOf(row.get("n")),
+                    row.get("m").isEmpty() ? null : Long.valueOf(row.get("m")),
+                    Double.parseDouble(row.get("value")), row.get("unit"), row.get("note")));
+        }
+        return List.copyOf(figures);
+    }
+
+    private static Map<String, String> loadSources() {
+        Map<String, String> sources = new LinkedHashMap<>();
+        for (CSVRecord row : csv("sources.csv")) {
+            sources.put(row.get("source"), row.get("title") + " — " + row.get("where"));
+        }
+        return Map.copyOf(sources);
+    }
+
+    /** The records of a CSV resource (RFC 4180: quoted fields may hold commas), by header name. */
+    private static List<CSVRecord> csv(String name) {
+        try (InputStream in = PublishedFigures.class.getResourceAsStream(name)) {
+            if (in == null) {
+                throw new IllegalStateException("the jar lacks its dataset " + name + ": rebuild with ./loomlab build");
+            }
+            CSVFormat format = CSVFormat.RFC4180.builder().setHeader().setSkipHeaderRecord(true)
+                    .setIgnoreEmptyLines(true).get();
+            return format.parse(new InputStreamReader(in, StandardCharsets.UTF_8)).getRecords();
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not read the dataset " + name + ": " + e.getMessage(), e);
+        }
+    }
+}

@@ -1,0 +1,52 @@
+package dev.loomlab.runs;
+
+import dev.loomlab.experiment.ExperimentSpec;
+import dev.loomlab.experiment.Measurement;
+import dev.loomlab.util.Progress;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The one runner for state size: idle processes each holding a list of m elements, one fresh JVM
+ * per m, m = 0 first as the baseline. Big lists run with fewer processes (n x m at most
+ * {@value #MAX_ELEMENTS} elements) so each child stays near 200 MB of heap.
+ */
+public final class StateSizes {
+
+    /** The most list elements one child JVM holds in all. */
+    public static final long MAX_ELEMENTS = 10_000_000L;
+
+    private StateSizes() {}
+
+    /** The processes a child runs for lists of m elements, given {@code processes} wanted. */
+    public static int processesFor(int m, int processes) {
+        return (int) Math.max(1, Math.min(processes, MAX_ELEMENTS / Math.max(m, 1)));
+    }
+
+    /**
+     * Measures m = 0 and then each size in {@code elements} (duplicates and 0 dropped), by m.
+     *
+     * @throws IllegalArgumentException if processes is below 1 or a size is negative
+     */
+    public static Map<Integer, Measurement> measure(int[] elements, int processes, Progress progress) {
+        if (processes < 1) {
+            throw new IllegalArgumentException("processes must be at least 1, got " + processes);
+        }
+        List<Integer> sizes = new ArrayList<>(List.of(0));
+        for (int e : elements) {
+            if (e < 0) {
+                throw new IllegalArgumentException("a list size cannot be negative: " + e);
+            }
+            if (!sizes.contains(e)) {
+                sizes.add(e);
+            }
+        }
+        Map<Integer, Measurement> byM = new LinkedHashMap<>();
+        for (int m : sizes) {
+            byM.put(m, Runs.attempt(ExperimentSpec.of("state", processesFor(m, processes)).withM(m), progress));
+        }
+        return byM;
+    }
+}

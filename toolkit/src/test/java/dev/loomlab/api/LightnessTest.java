@@ -1,0 +1,64 @@
+package dev.loomlab.api;
+
+import dev.loomlab.display.Section;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.loomlab.display.Display;
+import dev.loomlab.util.Progress;
+import dev.loomlab.measure.Cap;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** The section helpers at small sizes, each in fresh child JVMs: tables with the article's figures beside, and charts. */
+class LightnessTest {
+
+    @AfterEach
+    void restoreCap() {
+        Cap.set(Cap.DEFAULT);
+    }
+
+    @Test
+    void idleScalingHasOneRowPerSizeAndAChart() {
+        Section r = Lightness.idleScaling(new int[] {200, 1_000}, Progress.SILENT);
+        assertThat(r.toTable().rowCount()).isEqualTo(2);
+        assertThat(r.toTable().columnNames()).contains("BEAM bytes / process (article)");
+        assertThat(r.toTable().doubleColumn("BEAM bytes / process (article)").get(0)).isEqualTo(2600);
+        assertThat(Display.mimeBundle(r.chart())).containsKey(Display.PNG);
+        assertThat(Display.mimeBundle(r)).containsKey(Display.HTML);
+    }
+
+    @Test
+    void stateHasTheBaselineAndTheArticlesGrowth() {
+        Section r = Lightness.state(new int[] {10, 100, 1_000}, 300, Progress.SILENT);
+        assertThat(r.toTable().rowCount()).isEqualTo(4);
+        assertThat(r.toTable().doubleColumn("BEAM growth (article)").get(2)).isEqualTo(1);
+        assertThat(r.toTable().doubleColumn("BEAM growth (article)").get(3)).isEqualTo(10);
+        assertThat(r.notes().get(0)).contains("bends near");
+        assertThat(Display.mimeBundle(r.chart())).containsKey(Display.PNG);
+    }
+
+    @Test
+    void kindsPutsThreeMeasuredRowsBesideThreePublishedOnes() {
+        Section r = Lightness.kinds(500, 20, Progress.SILENT);
+        assertThat(r.toTable().rowCount()).isEqualTo(6);
+        assertThat(r.toTable().stringColumn("unit").asList()).contains("JVM platform thread", "Go 1.25.1 goroutines");
+        assertThat(Display.mimeBundle(r.chart())).containsKey(Display.PNG);
+    }
+
+    @Test
+    void warmUpShowsEveryRun() {
+        Section r = Lightness.warmUp(300, 2, Progress.SILENT);
+        assertThat(r.toTable().rowCount()).isEqualTo(2);
+        assertThat(r.toTable().doubleColumn("Go ns (article, 5 x 500k)").get(0)).isEqualTo(830);
+    }
+
+    @Test
+    void badInputIsRefusedBeforeAnyJvmStarts() {
+        assertThatThrownBy(() -> Lightness.warmUp(300, 1, Progress.SILENT)).hasMessageContaining("runs must be between 2 and 20");
+        assertThatThrownBy(() -> Lightness.state(new int[] {-1}, 10, Progress.SILENT)).hasMessageContaining("negative");
+        assertThatThrownBy(() -> Lightness.kinds(200_000, 10, Progress.SILENT)).hasMessageContaining("above the cap");
+        Cap.set(100);
+        assertThatThrownBy(() -> Lightness.idleScaling(Cap.tiers(1_000), Progress.SILENT)).hasMessageContaining("no sizes");
+    }
+}
