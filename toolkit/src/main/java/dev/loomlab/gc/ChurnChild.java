@@ -1,6 +1,7 @@
 package dev.loomlab.gc;
 
 import dev.loomlab.limits.DemoOutput;
+import dev.loomlab.measure.EchoRoundTrips;
 import dev.loomlab.measure.RoundTripLog;
 import dev.loomlab.process.Pid;
 import dev.loomlab.process.Processes;
@@ -28,10 +29,6 @@ public final class ChurnChild {
     static final int CHURN_PER_MESSAGE = 4;
     /** Bytes of each slot's array. */
     static final int SLOT_BYTES = 64;
-    private static final int KEPT_ROUND_TRIPS = 4_000_000;
-
-    private record Ping(Pid from) {}
-
     private ChurnChild() {}
 
     public static void main(String[] args) throws Exception {
@@ -61,47 +58,24 @@ public final class ChurnChild {
         DemoOutput.log("%,d processes holding %d slots of %d bytes each; churning %,d messages/s", n, slots, SLOT_BYTES, rate);
         AtomicBoolean stop = new AtomicBoolean();
         Thread churn = Thread.ofPlatform().daemon(true).name("loomlab-churn").start(() -> drive(holders, rate, stop));
-        Pid echo = Processes.spawn(self -> {
-            while (true) {
-                ((Ping) self.receive()).from().send(Boolean.TRUE);
-            }
-        });
-        long warmupEnd = System.nanoTime() + warmupMs * 1_000_000L;
-        RoundTripLog trips = new RoundTripLog(KEPT_ROUND_TRIPS);
-        long[] window = new long[2];
-        long[] uptime = new long[2];
-        var runtime = java.lang.management.ManagementFactory.getRuntimeMXBean();
-        Pid client = Processes.spawn(self -> {
-            while (System.nanoTime() < warmupEnd) {
-                echo.send(new Ping(self));
-                self.receive();
-            }
-            window[0] = System.nanoTime();
-            uptime[0] = runtime.getUptime();
-            long end = window[0] + measureMs * 1_000_000L;
-            long t;
-            while ((t = System.nanoTime()) < end) {
-                echo.send(new Ping(self));
-                self.receive();
-                trips.record(t, System.nanoTime() - t);
-            }
-            window[1] = System.nanoTime();
-            uptime[1] = runtime.getUptime();
-        });
+        EchoRoundTrips trips = EchoRoundTrips.start(Duration.ofMillis(warmupMs), Duration.ofMillis(measureMs));
         GcNotifications notifications = GcNotifications.start();
-        var exit = client.awaitExit(Duration.ofMillis(warmupMs + measureMs + 120_000));
+        var measured = trips.await(Duration.ofMillis(warmupMs + measureMs + 120_000));
         stop.set(true);
         Thread.sleep(500); // notifications come on their own thread, a little late
         notifications.close();
         churn.join(5_000);
-        if (exit.isEmpty()) {
-            DemoOutput.result("stoppedBy", "the round-trip client did not finish");
+        if (measured.isEmpty()) {
+            DemoOutput.result("stoppedBy", String.format("the round-trip client did not finish (%,d round trips done)", trips.completed()));
             return;
         }
-        report(n, slots, window, trips, notifications.summary(uptime[0], uptime[1]), SafepointLog.parse(Files.readAllLines(log)));
-        List<Pid> all = new ArrayList<>(holders);
-        all.add(echo);
-        Processes.killAll(all, Duration.ofSeconds(30));
+        long[] window = trips.window();
+        long nowNanos = System.nanoTime();
+        long nowMs = java.lang.management.ManagementFactory.getRuntimeMXBean().getUptime();
+        String notified = notifications.summary(nowMs - (nowNanos - window[0]) / 1_000_000, nowMs - (nowNanos - window[1]) / 1_000_000);
+        report(n, slots, window, measured.get(), notified, SafepointLog.parse(Files.readAllLines(log)));
+        trips.stop(Duration.ofSeconds(30));
+        Processes.killAll(holders, Duration.ofSeconds(30));
     }
 
     private static void drive(List<Pid> holders, int rate, AtomicBoolean stop) {
