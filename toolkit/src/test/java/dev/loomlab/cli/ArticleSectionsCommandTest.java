@@ -31,4 +31,22 @@ class ArticleSectionsCommandTest extends CliTestSupport {
         assertThat(json).startsWith("{").endsWith("}");
         assertThat(json).contains("\"collector\" : \"serial\"").contains("\"pause max µs\"").contains("\"RT p99 µs\"");
     }
+
+    @Test
+    void dirtyCallWithAnUnknownSiteIsAUsageError() {
+        assertThat(run("dirty-call", "--site", "dirty")).isEqualTo(LoomlabCommand.USAGE);
+        assertThat(err.toString()).startsWith("loomlab: unknown call site \"dirty\"");
+    }
+
+    @Test
+    void millionsAboveTheCapAsksForTheCapToBeLiftedOnPurpose() {
+        assertThat(run("millions", "--n", "1000000")).isEqualTo(LoomlabCommand.USAGE);
+        assertThat(err.toString()).contains("above the cap").contains("--no-cap");
+    }
+
+    @Test
+    void processLimitShowsBeamsRoundingInJson() {
+        assertThat(run("process-limit", "10000000", "--json")).isZero();
+        assertThat(out.toString()).contains("\"BEAM runs with\" : \"16,777,216\"").contains("\"the toolkit runs with\" : \"10,000,000\"");
+    }
 }
