@@ -18,6 +18,7 @@ import picocli.CommandLine.Command;
                 ReportCommand.class, CompareCommand.class, EnvCommand.class, PublishedCommand.class,
                 StateCommand.class, KindsCommand.class, ThreadsLimitCommand.class, ContainersCommand.class,
                 GcPausesCommand.class, DirtyCallCommand.class, MillionsCommand.class, ProcessLimitCommand.class,
+                IsolationCommand.class,
                 CommandLine.HelpCommand.class},
         footer = {"", "Examples:", "  loomlab help spawn", "  loomlab spawn --n 100000", "  loomlab spawn --n 100000 --kind virtual --repeat 3",
                 "  loomlab ring --n 10000 --m 10 --json", "  loomlab load --kind virtual --parallelism 1 --loops 0,1 --deadline 3s",
