@@ -1,5 +1,6 @@
 package dev.loomlab.api;
 
+import dev.loomlab.display.Tables;
 import dev.loomlab.api.SafeRun.Outcome;
 import dev.loomlab.display.Charts;
 import dev.loomlab.display.Displayable;
@@ -9,9 +10,6 @@ import dev.loomlab.measure.Cap;
 import java.util.ArrayList;
 import java.util.List;
 import org.knowm.xchart.XYChart;
-import tech.tablesaw.api.DoubleColumn;
-import tech.tablesaw.api.IntColumn;
-import tech.tablesaw.api.StringColumn;
 import tech.tablesaw.api.Table;
 
 /**
@@ -61,33 +59,19 @@ public final class KlabRing implements Displayable {
 
     @Override
     public Table toTable() {
-        StringColumn mode = StringColumn.create("processes");
-        IntColumn n = IntColumn.create("N");
-        IntColumn m = IntColumn.create("M");
-        StringColumn outcome = StringColumn.create("outcome");
-        DoubleColumn ours = DoubleColumn.create("ns per hop (ours)");
-        DoubleColumn seconds = DoubleColumn.create("seconds (ours)");
-        DoubleColumn klab = DoubleColumn.create("ns per hop, KLab 10 M");
-        DoubleColumn klabSeconds = DoubleColumn.create("seconds, KLab 10 M");
-        DoubleColumn ratio = DoubleColumn.create("ours / KLab");
-        DoubleColumn extrapolated = DoubleColumn.create("10 M x M at our rate, s (extrapolated)");
-        for (Row r : rows) {
-            mode.append(r.hibernated() ? "hibernated" : "normal");
-            n.append(r.n());
-            m.append(r.m());
-            outcome.append(r.outcome().outcome());
-            double ns = r.nsPerHop();
-            ours.append(ProcessMemory.round(ns));
-            seconds.append(ProcessMemory.round(r.outcome().metric("totalMillis")) / 1000.0);
-            double k = article(r.hibernated(), r.m());
-            klab.append(k);
-            klabSeconds.append(Math.round(k * ARTICLE_N * r.m() / 1e9));
-            ratio.append(Double.isNaN(ns) ? Double.NaN : Math.round(ns / k * 1000) / 1000.0);
-            extrapolated.append(Double.isNaN(ns) ? Double.NaN : Math.round(ns * ARTICLE_N * r.m() / 1e9));
-        }
-        return Table.create("The ring: N processes, M messages round it (N x M hops), normal and hibernated; "
-                + "KLab's rows are N = 10,000,000 on a Sun Fire T2000", mode, n, m, outcome, ours, seconds, klab, klabSeconds,
-                ratio, extrapolated);
+        return Tables.of("The ring: N processes, M messages round it (N x M hops), normal and hibernated; "
+                        + "KLab's rows are N = 10,000,000 on a Sun Fire T2000", rows)
+                .text("processes", r -> r.hibernated() ? "hibernated" : "normal")
+                .whole("N", Row::n)
+                .whole("M", Row::m)
+                .text("outcome", r -> r.outcome().outcome())
+                .number("ns per hop (ours)", r -> Tables.nearest(r.nsPerHop()))
+                .number("seconds (ours)", r -> Tables.nearest(r.outcome().metric("totalMillis")) / 1000.0)
+                .number("ns per hop, KLab 10 M", r -> article(r.hibernated(), r.m()))
+                .number("seconds, KLab 10 M", r -> Tables.nearest(article(r.hibernated(), r.m()) * ARTICLE_N * r.m() / 1e9))
+                .number("ours / KLab", r -> Tables.nearest(r.nsPerHop() / article(r.hibernated(), r.m()) * 1000) / 1000.0)
+                .number("10 M x M at our rate, s (extrapolated)", r -> Tables.nearest(r.nsPerHop() * ARTICLE_N * r.m() / 1e9))
+                .build();
     }
 
     /** ns per hop against N (log-log), one line per mode and M, the article's 10 M points beside. */

@@ -1,5 +1,7 @@
 package dev.loomlab.api;
 
+import dev.loomlab.experiment.MeasurementJson;
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.loomlab.experiment.FreshJvm;
 import dev.loomlab.display.Section;
 import static dev.loomlab.api.KaruiFigures.BEAM;
@@ -121,7 +123,8 @@ public final class Lightness {
                         + "the list does. There is no per-process initial heap to absorb small state, so nothing is free.", bend, slope, fixed),
                 "BEAM's curve bends later and harder: up to 100 elements fit the 233-word initial heap (no growth), "
                         + "then the heap is resized in steps (about 10x at 1,000 elements).",
-                "Big lists run with fewer processes (n x m at most 10 million elements) so each child stays near 200 MB."));
+                "Big lists run with fewer processes (n x m at most 10 million elements) so each child stays near 200 MB."),
+                byM.values().stream().map(r -> (JsonNode) MeasurementJson.tree(r)).toList());
     }
 
     /** Section 4: the three kinds in fresh JVMs, beside BEAM, goroutines and Python threads. */
@@ -207,7 +210,8 @@ public final class Lightness {
         return new Section(table, chart, List.of(
                 "JVM bytes / unit: heap after GC per unit, plus for platform threads their committed native stacks (NMT)",
                 "platform threads run at most " + platformN + " at a time here: creating one takes about 0.7 ms in this sandbox",
-                "Go and Python figures are the article's, measured differently (HeapAlloc + StackInuse; Python RSS)"));
+                "Go and Python figures are the article's, measured differently (HeapAlloc + StackInuse; Python RSS)"),
+                byKind.values().stream().map(r -> (JsonNode) MeasurementJson.tree(r)).toList());
     }
 
     /**

@@ -102,8 +102,8 @@ public final class Loomlab {
      * to keep only those under it. Each JVM spawns its tier 3 times: the table shows the cold
      * first run beside the median of the warm ones.
      */
-    public static Section tiers(Kind kind, int... sizes) {
-        return Tiers.section(kind, TierRuns.measure(kind, sizes, 3, Progress.STDOUT));
+    public static Tiers tiers(Kind kind, int... sizes) {
+        return new Tiers(kind, TierRuns.measure(kind, sizes, 3, Progress.STDOUT));
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.loomlab.api;
 
+import dev.loomlab.display.Tables;
 import dev.loomlab.util.Durations;
 import dev.loomlab.display.Charts;
 import dev.loomlab.display.Displayable;
@@ -29,6 +30,17 @@ public final class TasksRuns implements Displayable {
     record Row(Kind kind, int n, SafeRun.Outcome outcome) {
         double peakMb() {
             return outcome.metric("peakMegabytes");
+        }
+
+        /** The 2024 benchmark's OpenJDK virtual-thread row at this n, NaN if it has none. */
+        double published2024() {
+            return MillionTasks.published(MillionTasks.SOURCE_2024, MillionTasks.OPENJDK_2024, n).orElse(Double.NaN);
+        }
+
+        /** The 2023 benchmark's row at this n: its platform-thread row for platform threads, else its virtual one. */
+        double published2023() {
+            String runtime = kind == Kind.PLATFORM ? MillionTasks.OPENJDK_2023_PLATFORM : MillionTasks.OPENJDK_2023_VIRTUAL;
+            return MillionTasks.published(MillionTasks.SOURCE_2023, runtime, n).orElse(Double.NaN);
         }
     }
 
@@ -62,43 +74,26 @@ public final class TasksRuns implements Displayable {
     /** Ours beside the published OpenJDK rows (2024 and 2023), with the ratios ours / theirs. */
     @Override
     public Table toTable() {
-        StringColumn kind = StringColumn.create("ours");
-        IntColumn n = IntColumn.create("tasks");
-        StringColumn outcome = StringColumn.create("outcome");
-        DoubleColumn peak = DoubleColumn.create("peak MiB (ours)");
-        DoubleColumn rssAsleep = DoubleColumn.create("RSS while all asleep, MiB");
-        DoubleColumn heap = DoubleColumn.create("heap after GC, MiB");
-        StringColumn together = StringColumn.create("all asleep at once");
-        DoubleColumn pub24 = DoubleColumn.create("OpenJDK 23 VT, 2024, MB");
-        DoubleColumn ratio24 = DoubleColumn.create("ours / 2024");
-        DoubleColumn pub23 = DoubleColumn.create("OpenJDK 21-ea, 2023, MB");
-        DoubleColumn ratio23 = DoubleColumn.create("ours / 2023");
-        for (Row r : rows) {
-            kind.append(r.kind().label());
-            n.append(r.n());
-            outcome.append(r.outcome().outcome());
-            double p = r.peakMb();
-            peak.append(MillionTasks.round1(p));
-            rssAsleep.append(MillionTasks.round1(r.outcome().metric("rssAsleepBytes") / MIB));
-            heap.append(MillionTasks.round1(r.outcome().metric("heapAfterGcBytes") / MIB));
-            double asleep = r.outcome().metric("allAsleepAtOnce");
-            together.append(Double.isNaN(asleep) ? "" : asleep == 1 ? "yes" : "no: raise the sleep");
-            double p24 = MillionTasks.published(MillionTasks.SOURCE_2024, MillionTasks.OPENJDK_2024, r.n()).orElse(Double.NaN);
-            String runtime23 = r.kind() == Kind.PLATFORM ? MillionTasks.OPENJDK_2023_PLATFORM : MillionTasks.OPENJDK_2023_VIRTUAL;
-            double p23 = MillionTasks.published(MillionTasks.SOURCE_2023, runtime23, r.n()).orElse(Double.NaN);
-            pub24.append(p24);
-            ratio24.append(ratio(p, p24));
-            pub23.append(p23);
-            ratio23.append(ratio(p, p23));
-        }
-        return Table.create(String.format("Peak memory of a whole JVM running n tasks that each sleep %s (the benchmark: 10 s), "
-                        + "one fresh JVM per row; 2023's platform-thread row beside ours for platform", Durations.format(sleep)),
-                kind, n, outcome, peak, rssAsleep, heap, together, pub24, ratio24, pub23, ratio23);
+        return Tables.of(String.format("Peak memory of a whole JVM running n tasks that each sleep %s (the benchmark: 10 s), "
+                        + "one fresh JVM per row; 2023's platform-thread row beside ours for platform", Durations.format(sleep)), rows)
+                .text("ours", r -> r.kind().label())
+                .whole("tasks", Row::n)
+                .text("outcome", r -> r.outcome().outcome())
+                .number("peak MiB (ours)", r -> MillionTasks.round1(r.peakMb()))
+                .number("RSS while all asleep, MiB", r -> MillionTasks.round1(r.outcome().metric("rssAsleepBytes") / MIB))
+                .number("heap after GC, MiB", r -> MillionTasks.round1(r.outcome().metric("heapAfterGcBytes") / MIB))
+                .text("all asleep at once", r -> {
+                    double asleep = r.outcome().metric("allAsleepAtOnce");
+                    return Double.isNaN(asleep) ? "" : asleep == 1 ? "yes" : "no: raise the sleep";
+                })
+                .number("OpenJDK 23 VT, 2024, MB", Row::published2024)
+                .number("ours / 2024", r -> Tables.ratio(r.peakMb(), r.published2024()))
+                .number("OpenJDK 21-ea, 2023, MB", Row::published2023)
+                .number("ours / 2023", r -> Tables.ratio(r.peakMb(), r.published2023()))
+                .build();
     }
 
-    private static double ratio(double ours, double theirs) {
-        return Double.isNaN(ours) || Double.isNaN(theirs) ? Double.NaN : Math.round(ours / theirs * 100) / 100.0;
-    }
+
 
     /** Every runtime of the benchmark by tier (2024, then 2023), with our rows at the end. */
     public Table everyRuntime() {

@@ -1,6 +1,7 @@
 package dev.loomlab.api;
 
 import dev.loomlab.display.Charts;
+import dev.loomlab.display.Displayable;
 import dev.loomlab.display.Section;
 import dev.loomlab.display.Series;
 import dev.loomlab.display.Tables;
@@ -12,14 +13,46 @@ import dev.loomlab.runs.TierRuns;
 import java.util.ArrayList;
 import java.util.List;
 import org.knowm.xchart.XYChart;
+import tech.tablesaw.api.Table;
 
 /**
- * Arranges the French article's tier table from {@link TierRuns}' measurements: each tier's cold
- * run beside its warm runs, beside the article's tiers, and the same as a log-log chart.
+ * The French article's tier table, arranged from {@link TierRuns}' measurements: each tier's cold
+ * run beside its warm runs, beside the article's tiers, and the same as a log-log chart. Built by
+ * {@link Loomlab#tiers}; shown as its {@link #section()}.
+ *
+ * @param kind  what was spawned
+ * @param tiers one measurement per size, in order (a failed tier is a failed measurement)
  */
-final class Tiers {
+public record Tiers(Kind kind, List<Measurement> tiers) implements Displayable {
 
-    private Tiers() {}
+    public Tiers {
+        tiers = List.copyOf(tiers);
+    }
+
+    @Override
+    public Table toTable() {
+        return section().toTable();
+    }
+
+    /** What the numbers include, and which tiers did not run. */
+    public List<String> notes() {
+        return section().notes();
+    }
+
+    /** Bytes per process and ns per spawn against n (log x), ours and the article's tiers. */
+    public XYChart chart() {
+        return chart(tiers);
+    }
+
+    @Override
+    public String toString() {
+        return section().toString();
+    }
+
+    /** The table, chart and notes as one section. */
+    public Section section() {
+        return section(kind, tiers);
+    }
 
     static Section section(Kind kind, List<Measurement> tiers) {
         String warm = tiers.isEmpty() ? "" : tiers.get(0).runs().size() > 1

@@ -1,5 +1,7 @@
 package dev.loomlab.cli;
 
+import dev.loomlab.report.ExtraComparison;
+import tech.tablesaw.api.Table;
 import dev.loomlab.util.AtomicFiles;
 import dev.loomlab.report.Compare;
 import java.io.PrintWriter;
@@ -15,7 +17,8 @@ import picocli.CommandLine.Spec;
 /** {@code loomlab compare a.json b.json ...}: several machines' reports side by side. */
 @Command(name = "compare", mixinStandardHelpOptions = true,
         description = {"Merges results.json files from loomlab report (one per machine, e.g. a workshop's",
-                "participants) into one table per experiment, one column per machine, beside the published figures.",
+                "participants) into one table per experiment, one column per machine, beside the published figures,",
+                "then load and supervise side by side.",
                 "A file from another schema version, or not a results file, is refused with the reason."},
         footer = {"", "Example:", "  loomlab compare alice.json bob.json carol.json --html build/compare.html"})
 final class CompareCommand implements Callable<Integer> {
@@ -42,12 +45,13 @@ final class CompareCommand implements Callable<Integer> {
             return LoomlabCommand.USAGE;
         }
         out.println(compare.machines().printAll());
-        compare.tables().forEach(t -> {
+        List<Table> extras = ExtraComparison.read(files).tables();
+        java.util.stream.Stream.concat(compare.tables().stream(), extras.stream()).forEach(t -> {
             out.println();
             out.println(t.printAll());
         });
         if (html != null) {
-            AtomicFiles.write(html, compare.html());
+            AtomicFiles.write(html, compare.html(extras));
             out.println();
             out.println("written: " + html.toAbsolutePath());
         }

@@ -2,14 +2,10 @@ package dev.loomlab.cli;
 
 import dev.loomlab.util.Progress;
 import dev.loomlab.display.Section;
-import dev.loomlab.display.SectionJson;
 import dev.loomlab.limits.Containment;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code loomlab containers WHAT}: the Japanese article's section 7 demos, each in child JVMs. */
 @Command(name = "containers", mixinStandardHelpOptions = true,
@@ -20,22 +16,14 @@ import picocli.CommandLine.Model.CommandSpec;
                 "  off-heap    thread stacks, direct buffers, metaspace: outside -Xmx, inside the container's limit",
                 "  cap         no per-thread cap in a shared heap; a child JVM's -Xmx; the direct-buffer loophole",
                 "  supervise   a heartbeat beside a runaway worker under a supervisor (3 restarts in 60 s)"})
-final class ContainersCommand implements Callable<Integer> {
+final class ContainersCommand extends SectionCommand {
 
     @Parameters(paramLabel = "WHAT", description = "cpu, memory, off-heap, cap or supervise")
     String what;
 
-    @Option(names = "--json", description = "print exactly one JSON object on standard output")
-    boolean json;
-
-    @Spec
-    CommandSpec spec;
-
     @Override
-    public Integer call() {
-        var out = spec.commandLine().getOut();
-        Progress progress = json ? Progress.SILENT : line -> out.println("  | " + line);
-        Section report = switch (what) {
+    Section section(Progress progress) {
+        return switch (what) {
             case "cpu" -> Containment.cpuLimit(new int[] {1, 2, 4}, dev.loomlab.measure.Cap.atMost(30_000), 3, progress);
             case "memory" -> Containment.memoryLimit(progress);
             case "off-heap" -> Containment.offHeap(200, 64, 2_000, progress);
@@ -43,8 +31,5 @@ final class ContainersCommand implements Callable<Integer> {
             case "supervise" -> Containment.supervisedRunaway(3, 60, progress);
             default -> throw new IllegalArgumentException("unknown containers demo \"" + what + "\": use cpu, memory, off-heap, cap or supervise");
         };
-        out.println(json ? SectionJson.write(report) : report.toString());
-        out.flush();
-        return 0;
     }
 }

@@ -11,6 +11,7 @@ import dev.loomlab.util.Progress;
 import dev.loomlab.measure.Env;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.PrintWriter;
+import java.util.List;
 import java.util.Map;
 import tech.tablesaw.api.DoubleColumn;
 import tech.tablesaw.api.StringColumn;
@@ -25,7 +26,7 @@ final class ExperimentRunner {
     private ExperimentRunner() {}
 
     static int run(ExperimentSpec spec, CommonOptions options, PrintWriter out) throws Exception {
-        Experiments.named(spec.experiment()).validate(spec);
+        FreshJvm.validate(spec);
         Progress progress = options.json ? Progress.STDERR : line -> out.println("  | " + line);
         if (!options.json) {
             out.println("parent JVM: " + Env.current().oneLine());
@@ -33,17 +34,13 @@ final class ExperimentRunner {
                     spec.kind().label(), spec.n(), spec.m() == 0 ? "" : ", m=" + spec.m(), Durations.format(spec.deadline()));
             out.flush();
         }
-        Measurement result = measure(spec, options, progress);
-        Measurement baseline = null;
-        boolean withBaseline = spec.kind() == Kind.PROCESS && !options.noBaseline
-                && Experiments.named(spec.experiment()).hasBaseline();
-        if (withBaseline) {
-            if (!options.json) {
-                out.println("running the raw virtual-thread baseline in its own fresh JVM...");
-                out.flush();
-            }
-            baseline = measure(spec.withKind(Kind.VIRTUAL), options, progress);
+        if (!options.json && spec.kind() == Kind.PROCESS && !options.noBaseline && Experiments.named(spec.experiment()).hasBaseline()) {
+            out.println("then the raw virtual-thread baseline, in its own fresh JVM");
+            out.flush();
         }
+        List<Measurement> runs = measureWithBaseline(spec, options, progress);
+        Measurement result = runs.get(0);
+        Measurement baseline = runs.size() > 1 ? runs.get(1) : null;
         if (options.json) {
             ObjectNode root = MeasurementJson.tree(result);
             if (baseline != null) {
@@ -68,6 +65,17 @@ final class ExperimentRunner {
         }
         out.flush();
         return 0;
+    }
+
+    /** The measurement of {@code spec}, then its raw baseline when it has one and it was not turned off. */
+    static List<Measurement> measureWithBaseline(ExperimentSpec spec, CommonOptions options, Progress progress)
+            throws Exception {
+        FreshJvm.validate(spec);
+        Measurement result = measure(spec, options, progress);
+        if (spec.kind() == Kind.PROCESS && !options.noBaseline && Experiments.named(spec.experiment()).hasBaseline()) {
+            return List.of(result, measure(spec.withKind(Kind.VIRTUAL), options, progress));
+        }
+        return List.of(result);
     }
 
     private static Measurement measure(ExperimentSpec spec, CommonOptions options, Progress progress) throws Exception {

@@ -14,7 +14,7 @@ import picocli.CommandLine.Command;
                 "each run in a fresh JVM that is killed at its deadline."},
         subcommands = {SpawnCommand.class, RingCommand.class, BroadcastCommand.class, PingPongCommand.class,
                 HibernateCommand.class, LimitCommand.class, LoadCommand.class, SuperviseCommand.class,
-                TasksCommand.class,
+                TasksCommand.class, AnyExperimentCommand.class,
                 ReportCommand.class, CompareCommand.class, EnvCommand.class, PublishedCommand.class,
                 StateCommand.class, KindsCommand.class, ThreadsLimitCommand.class, ContainersCommand.class,
                 GcPausesCommand.class, DirtyCallCommand.class, MillionsCommand.class, ProcessLimitCommand.class,

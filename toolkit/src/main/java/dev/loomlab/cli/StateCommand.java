@@ -1,5 +1,10 @@
 package dev.loomlab.cli;
 
+import dev.loomlab.experiment.MeasurementJson;
+import dev.loomlab.experiment.Measurement;
+import dev.loomlab.display.SectionJson;
+import dev.loomlab.display.Section;
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.loomlab.util.Progress;
 import dev.loomlab.api.Lightness;
 import java.util.List;
@@ -14,7 +19,8 @@ import picocli.CommandLine.Model.CommandSpec;
 @Command(name = "state", mixinStandardHelpOptions = true,
         description = {"n idle processes each holding a list of m elements: bytes per process per list size.",
                 "Without --m: one fresh JVM per size in --sizes (and none), as a table beside the article's BEAM growth.",
-                "With --m: that one size, as any experiment (--json, --repeat, --kind virtual)."})
+                "With --m: that one size, as any experiment (--repeat, --kind virtual). With --json, always one",
+                "section object (docs/results-schema.md), its measurements inside."})
 final class StateCommand implements Callable<Integer> {
 
     @Option(names = "--n", defaultValue = "10000", paramLabel = "N", description = "processes (fewer for big lists). Default: ${DEFAULT-VALUE}")
@@ -35,8 +41,18 @@ final class StateCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (m != null) {
+        if (m != null && !options.json) {
             return ExperimentRunner.run(options.spec("state", n).withM(m), options, spec.commandLine().getOut());
+        }
+        if (m != null) {
+            // one shape for --json with or without --m: a section, its measurements (and baseline) inside
+            var out = spec.commandLine().getOut();
+            List<Measurement> runs = ExperimentRunner.measureWithBaseline(options.spec("state", n).withM(m), options, Progress.STDERR);
+            Measurement first = runs.get(0);
+            out.println(SectionJson.write(new Section(first.toTable(), null, first.notes(),
+                    runs.stream().map(r -> (JsonNode) MeasurementJson.tree(r)).toList())));
+            out.flush();
+            return 0;
         }
         options.applyCap();
         if (n > Integer.MAX_VALUE) {
@@ -46,7 +62,7 @@ final class StateCommand implements Callable<Integer> {
         var out = spec.commandLine().getOut();
         Progress progress = options.json ? Progress.SILENT : line -> out.println("  | " + line);
         var report = Lightness.state(sizes.stream().mapToInt(Integer::intValue).toArray(), (int) n, progress);
-        out.println(options.json ? dev.loomlab.display.SectionJson.write(report) : report.toString());
+        out.println(options.json ? SectionJson.write(report) : report.toString());
         out.flush();
         return 0;
     }

@@ -13,26 +13,12 @@ import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /** Broadcast: one message to each of n parked units, timed until every one has received it. */
-final class BroadcastExperiment implements Experiment {
+final class BroadcastExperiment extends NamedExperiment {
 
-    @Override
-    public String name() {
-        return "broadcast";
-    }
-
-    @Override
-    public String description() {
-        return "one message to each of n processes: time to send them all, and until all have received";
-    }
-
-    @Override
-    public String headline() {
-        return "nsPerMessage";
-    }
-
-    @Override
-    public void validate(ExperimentSpec spec) {
-        checkCap(spec);
+    BroadcastExperiment() {
+        super("broadcast",
+                "one message to each of n processes: time to send them all, and until all have received",
+                "nsPerMessage");
     }
 
     @Override

@@ -1,10 +1,13 @@
 package dev.loomlab.experiment;
 
 import dev.loomlab.jvm.ChildJvm;
-import dev.loomlab.jvm.ChildJvmException;
 import dev.loomlab.jvm.ChildOutcome;
 import dev.loomlab.jvm.ChildRun;
+import dev.loomlab.jvm.ChildJvmException;
 import dev.loomlab.util.AtomicFiles;
+import dev.loomlab.experiment.Experiments;
+import dev.loomlab.experiment.ExperimentSpec;
+import dev.loomlab.experiment.Measurement;
 import dev.loomlab.util.Progress;
 import java.io.IOException;
 import java.nio.file.Path;

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.ServiceLoader;
 
 /** The experiments the toolkit knows, by name, and how to run one in this JVM. */
 public final class Experiments {
@@ -22,11 +23,19 @@ public final class Experiments {
         register(new LimitExperiment());
         register(new TasksExperiment());
         register(new RingExperiment(true));
+        // experiments outside the toolkit (a workshop's, a test's): META-INF/services/dev.loomlab.experiment.Experiment
+        for (var provider : ServiceLoader.load(Experiment.class).stream().toList()) {
+            register(provider.get());
+        }
     }
 
     private Experiments() {}
 
-    /** Adds an experiment; later issues' experiments register here. */
+    /**
+     * Adds an experiment. The toolkit's own are listed above; one outside the toolkit names its
+     * class in {@code META-INF/services/dev.loomlab.experiment.Experiment}, so that a child JVM,
+     * which starts with an empty registry, finds it too.
+     */
     public static synchronized void register(Experiment experiment) {
         ALL.put(experiment.name(), experiment);
     }

@@ -19,7 +19,9 @@ import java.util.List;
  * that no tier profits or suffers from the one before, and nothing risky runs in the notebook's
  * own JVM. The child ({@link ChildMain}) gets the flags the experiment needs, writes its result as
  * JSON, and is killed at its deadline; the caller always gets a result or a clear error, never a
- * hang. The child's standard error (its progress) is forwarded line by line as it comes.
+ * hang. The child's standard error (its progress) is forwarded line by line as it comes. A spec
+ * of a kind that another runtime runs ({@link OtherRuntime}, e.g. BEAM) goes to that runtime, under
+ * the same rules.
  */
 public final class FreshJvm {
 
@@ -32,6 +34,10 @@ public final class FreshJvm {
      * @throws ChildJvmException        if the child failed, ran out of memory or overran its deadline
      */
     public static Measurement run(ExperimentSpec spec, Progress progress) {
+        var other = OtherRuntime.forKind(spec.kind());
+        if (other.isPresent()) {
+            return other.get().run(spec, progress);
+        }
         Experiment experiment = Experiments.named(spec.experiment());
         experiment.validate(spec);
         Path dir = ChildJvm.tempDir();
@@ -75,6 +81,21 @@ public final class FreshJvm {
     }
 
     /**
+     * Checks {@code spec} as the runtime that will run it does (the experiment's own check, or
+     * another runtime's for its kind), before anything starts.
+     *
+     * @throws IllegalArgumentException naming the problem
+     */
+    public static void validate(ExperimentSpec spec) {
+        var other = OtherRuntime.forKind(spec.kind());
+        if (other.isPresent()) {
+            other.get().validate(spec);
+        } else {
+            Experiments.named(spec.experiment()).validate(spec);
+        }
+    }
+
+    /**
      * Runs {@code spec} in a fresh JVM and always returns a measurement: the child's, or, when it
      * failed, ran out of memory, overran its deadline or was refused before it started, a
      * {@linkplain Measurement#failed failed row} whose outcome says which. This is the one way a
@@ -84,7 +105,9 @@ public final class FreshJvm {
         try {
             return run(spec, progress);
         } catch (ChildJvmException e) {
-            return Measurement.failed(spec, e.outcome().words() + ": " + oneLine(e.getMessage()));
+            String message = oneLine(e.getMessage());
+            String words = e.outcome().words();
+            return Measurement.failed(spec, message.startsWith(words) ? message : words + ": " + message);
         } catch (IllegalArgumentException e) {
             return Measurement.failed(spec, Measurement.NOT_RUN + ": " + oneLine(e.getMessage()));
         } catch (RuntimeException e) {

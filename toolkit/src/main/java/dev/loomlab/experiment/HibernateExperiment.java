@@ -18,26 +18,17 @@ import java.util.concurrent.TimeoutException;
  * Hibernation: n processes that give their thread back while they wait, as
  * {@code erlang:hibernate/3}; memory per process counted once every one is verified hibernated.
  */
-final class HibernateExperiment implements Experiment {
+final class HibernateExperiment extends NamedExperiment {
+
+    HibernateExperiment() {
+        super("hibernate",
+                "n hibernated processes (no thread, only mailbox and resume function): memory per process",
+                "bytesPerProcess");
+    }
 
     /** Where every hibernated process wakes: it waits for one more message, then ends. */
     private static final ProcessBody RESUME = self -> self.receive();
     private static final ProcessBody HIBERNATE_AT_ONCE = self -> self.hibernate(RESUME);
-
-    @Override
-    public String name() {
-        return "hibernate";
-    }
-
-    @Override
-    public String description() {
-        return "n hibernated processes (no thread, only mailbox and resume function): memory per process";
-    }
-
-    @Override
-    public String headline() {
-        return "bytesPerProcess";
-    }
 
     @Override
     public boolean hasBaseline() {

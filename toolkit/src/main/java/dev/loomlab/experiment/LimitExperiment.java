@@ -15,21 +15,12 @@ import java.util.Map;
  * starts ({@code --process-limit}, BEAM's {@code +P}) and record where spawning was refused and
  * what the error said. The article lowered {@code +P} to 1,024 and saw the count stop exactly there.
  */
-final class LimitExperiment implements Experiment {
+final class LimitExperiment extends NamedExperiment {
 
-    @Override
-    public String name() {
-        return "limit";
-    }
-
-    @Override
-    public String description() {
-        return "spawn n processes under the process limit (--process-limit): where it stops and what it says";
-    }
-
-    @Override
-    public String headline() {
-        return "liveProcesses";
+    LimitExperiment() {
+        super("limit",
+                "spawn n processes under the process limit (--process-limit): where it stops and what it says",
+                "liveProcesses");
     }
 
     @Override
@@ -40,11 +31,6 @@ final class LimitExperiment implements Experiment {
     @Override
     public long bytesPerUnit(ExperimentSpec spec) {
         return 1_000;
-    }
-
-    @Override
-    public void validate(ExperimentSpec spec) {
-        checkCap(spec);
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.loomlab.experiment;
 
+import dev.loomlab.util.Json;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -13,17 +14,17 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The JSON form of a {@link Measurement}: one object with {@code experiment}, {@code kind},
- * {@code n}, {@code env}, the summary metrics flat by name, and {@code runs}. Carries a
- * {@code schemaVersion} so result files from another version are recognised.
+ * The JSON form of a {@link Measurement} (type {@code measurement} of {@code docs/results-schema.md}):
+ * one object with {@code experiment}, {@code kind}, {@code n}, {@code env}, the summary metrics
+ * flat by name, and {@code runs}; numbers follow {@link Json}'s one NaN rule.
  */
 public final class MeasurementJson {
 
-    /** Bumped when the shape changes. */
-    public static final int SCHEMA_VERSION = 1;
+    /** The schema version every result carries ({@link Json#SCHEMA_VERSION}). */
+    public static final int SCHEMA_VERSION = Json.SCHEMA_VERSION;
 
     static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-    private static final List<String> FIXED = List.of("schemaVersion", "toolkitVersion", "experiment", "kind",
+    private static final List<String> FIXED = List.of("schemaVersion", "toolkitVersion", "type", "experiment", "kind",
             "n", "m", "outcome", "summaryOf", "env", "runs", "notes");
 
     private MeasurementJson() {}
@@ -34,9 +35,7 @@ public final class MeasurementJson {
 
     /** The measurement as a JSON tree, e.g. to put several in one file. */
     public static ObjectNode tree(Measurement r) {
-        ObjectNode root = MAPPER.createObjectNode();
-        root.put("schemaVersion", SCHEMA_VERSION);
-        root.put("toolkitVersion", toolkitVersion());
+        ObjectNode root = Json.result("measurement");
         root.put("experiment", r.experiment());
         root.put("kind", r.kind());
         root.put("n", r.n());
@@ -69,11 +68,7 @@ public final class MeasurementJson {
 
     /** Reads a tree written by {@link #tree}; refuses another schema version. */
     public static Measurement fromTree(JsonNode root) {
-        int version = root.path("schemaVersion").asInt(-1);
-        if (version != SCHEMA_VERSION) {
-            throw new IllegalArgumentException("this result has schema version " + version
-                    + ", this toolkit reads version " + SCHEMA_VERSION + ": rerun it with this toolkit");
-        }
+        Json.checkVersion(root, "this result");
         for (String field : List.of("experiment", "kind", "n", "env")) {
             if (!root.hasNonNull(field)) {
                 throw new IllegalArgumentException("this result lacks the field \"" + field + "\"");
@@ -81,10 +76,8 @@ public final class MeasurementJson {
         }
         Map<String, Double> metrics = new LinkedHashMap<>();
         root.properties().forEach(e -> {
-            if (!FIXED.contains(e.getKey()) && e.getValue().isNumber()) {
-                metrics.put(e.getKey(), e.getValue().asDouble());
-            } else if (!FIXED.contains(e.getKey()) && e.getValue().isTextual() && e.getValue().asText().equals("NaN")) {
-                metrics.put(e.getKey(), Double.NaN);
+            if (!FIXED.contains(e.getKey()) && Json.isNumber(e.getValue())) {
+                metrics.put(e.getKey(), Json.number(e.getValue()));
             }
         });
         List<Run> runs = new ArrayList<>();
@@ -92,7 +85,7 @@ public final class MeasurementJson {
             Map<String, Double> runMetrics = new LinkedHashMap<>();
             node.properties().forEach(e -> {
                 if (!e.getKey().equals("run") && !e.getKey().equals("cold")) {
-                    runMetrics.put(e.getKey(), e.getValue().isNumber() ? e.getValue().asDouble() : Double.NaN);
+                    runMetrics.put(e.getKey(), Json.number(e.getValue()));
                 }
             });
             runs.add(new Run(node.path("run").asInt(), node.path("cold").asBoolean(), runMetrics));
@@ -110,19 +103,12 @@ public final class MeasurementJson {
                 metrics, runs, notes);
     }
 
-    /** The toolkit's version from the jar manifest, or "dev" when run from classes. */
+    /** The toolkit's version ({@link Json#toolkitVersion}). */
     public static String toolkitVersion() {
-        String v = MeasurementJson.class.getPackage().getImplementationVersion();
-        return v == null ? "0.1.0-SNAPSHOT" : v;
+        return Json.toolkitVersion();
     }
 
     private static void putNumber(ObjectNode node, String name, double value) {
-        if (Double.isNaN(value) || Double.isInfinite(value)) {
-            node.put(name, "NaN");
-        } else if (value == Math.rint(value) && Math.abs(value) < 1e15) {
-            node.put(name, (long) value);
-        } else {
-            node.put(name, value);
-        }
+        Json.putNumber(node, name, value);
     }
 }

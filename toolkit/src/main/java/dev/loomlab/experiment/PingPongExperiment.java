@@ -12,24 +12,15 @@ import java.util.concurrent.TimeoutException;
 import org.HdrHistogram.Histogram;
 
 /** Ping-pong: {@code n} round trips between two units, each timed, as latency percentiles. */
-final class PingPongExperiment implements Experiment {
+final class PingPongExperiment extends NamedExperiment {
+
+    PingPongExperiment() {
+        super("pingpong",
+                "n round trips between two processes: p50, p99 and max (HdrHistogram)",
+                "roundTripNsP50");
+    }
 
     private static final Object PONG = "pong";
-
-    @Override
-    public String name() {
-        return "pingpong";
-    }
-
-    @Override
-    public String description() {
-        return "n round trips between two processes: p50, p99 and max (HdrHistogram)";
-    }
-
-    @Override
-    public String headline() {
-        return "roundTripNsP50";
-    }
 
     @Override
     public void validate(ExperimentSpec spec) {

@@ -21,7 +21,7 @@ import java.util.concurrent.TimeoutException;
  * toolkit processes that hibernate between messages, so every hop starts a new virtual thread
  * in the process's resume function, as {@code erlang:hibernate/3} does.
  */
-final class RingExperiment implements Experiment {
+final class RingExperiment extends NamedExperiment {
 
     private final boolean hibernating;
 
@@ -30,23 +30,11 @@ final class RingExperiment implements Experiment {
     }
 
     RingExperiment(boolean hibernating) {
+        super(hibernating ? "ring-hibernated" : "ring",
+                hibernating ? "a token goes m times round a ring of n processes that hibernate between messages: ns per hop"
+                        : "a token goes m times round a ring of n processes: ns per hop",
+                "nsPerHop");
         this.hibernating = hibernating;
-    }
-
-    @Override
-    public String name() {
-        return hibernating ? "ring-hibernated" : "ring";
-    }
-
-    @Override
-    public String description() {
-        return hibernating ? "a token goes m times round a ring of n processes that hibernate between messages: ns per hop"
-                : "a token goes m times round a ring of n processes: ns per hop";
-    }
-
-    @Override
-    public String headline() {
-        return "nsPerHop";
     }
 
     @Override

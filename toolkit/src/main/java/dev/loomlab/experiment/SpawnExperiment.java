@@ -18,25 +18,16 @@ import java.util.Map;
  * (the analogue of {@code :erlang.memory(:processes)}); for platform threads it adds their
  * native stacks, read from Native Memory Tracking.
  */
-final class SpawnExperiment implements Experiment {
+final class SpawnExperiment extends NamedExperiment {
+
+    SpawnExperiment() {
+        super("spawn",
+                "n idle processes: spawn time and memory per process, counted once all are parked",
+                "bytesPerProcess");
+    }
 
     /** Option: a platform thread's stack size in bytes, the analogue of BEAM's min_heap_size control. */
     static final String STACK_SIZE = "stackSize";
-
-    @Override
-    public String name() {
-        return "spawn";
-    }
-
-    @Override
-    public String description() {
-        return "n idle processes: spawn time and memory per process, counted once all are parked";
-    }
-
-    @Override
-    public String headline() {
-        return "bytesPerProcess";
-    }
 
     @Override
     public void validate(ExperimentSpec spec) {

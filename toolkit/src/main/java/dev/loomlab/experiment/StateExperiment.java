@@ -25,27 +25,18 @@ import java.util.Map;
  * the small-integer cache), about 20 bytes an element with compressed references: a cons cell of
  * two words (16 bytes) is the BEAM figure.
  */
-final class StateExperiment implements Experiment {
+final class StateExperiment extends NamedExperiment {
+
+    StateExperiment() {
+        super("state",
+                "n idle processes each holding a list of m elements: memory per process",
+                "bytesPerProcess");
+    }
 
     /** The largest list a process may hold. */
     static final long MAX_ELEMENTS = 1_000_000;
     /** Elements in all, n x m, above which a run needs more heap than a laptop should give. */
     static final long MAX_TOTAL_ELEMENTS = 200_000_000;
-
-    @Override
-    public String name() {
-        return "state";
-    }
-
-    @Override
-    public String description() {
-        return "n idle processes each holding a list of m elements: memory per process";
-    }
-
-    @Override
-    public String headline() {
-        return "bytesPerProcess";
-    }
 
     @Override
     public long bytesPerUnit(ExperimentSpec spec) {

@@ -1,10 +1,10 @@
 package dev.loomlab.experiment;
 
+import dev.loomlab.util.Progress;
 import dev.loomlab.jvm.ChildJvm;
 import dev.loomlab.jvm.ChildJvmException;
 import dev.loomlab.jvm.ChildRun;
 import dev.loomlab.util.Durations;
-import dev.loomlab.util.Progress;
 import dev.loomlab.measure.Cap;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -26,27 +26,18 @@ import java.util.Map;
  * ("true" by default: a second fresh JVM runs the same with one {@code System.gc()} while all sleep, to read the heap after GC;
  * "false" runs only the untouched program and reports no heap figure), {@code breakdown} (NMT categories).
  */
-final class TasksExperiment implements Experiment {
+final class TasksExperiment extends NamedExperiment {
+
+    TasksExperiment() {
+        super("tasks",
+                "n concurrent tasks that each sleep, in a whole fresh JVM: peak resident memory (the million-tasks benchmark)",
+                "peakRssBytes");
+    }
 
     static final String DEFAULT_SLEEP = "10s";
     /** Above this, platform threads need the cap lifted: each is an OS thread. */
     static final int PLATFORM_MAX = 10_000;
     private static final double MIB = 1024.0 * 1024.0;
-
-    @Override
-    public String name() {
-        return "tasks";
-    }
-
-    @Override
-    public String description() {
-        return "n concurrent tasks that each sleep, in a whole fresh JVM: peak resident memory (the million-tasks benchmark)";
-    }
-
-    @Override
-    public String headline() {
-        return "peakRssBytes";
-    }
 
     @Override
     public void validate(ExperimentSpec spec) {

@@ -1,11 +1,11 @@
 package dev.loomlab.load;
 
+import dev.loomlab.util.Json;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.loomlab.experiment.MeasurementJson;
 import dev.loomlab.measure.Env;
 import dev.loomlab.published.PublishedFigure;
 import java.util.ArrayList;
@@ -18,8 +18,8 @@ import java.util.List;
  */
 public final class LoadJson {
 
-    /** Bumped when the shape changes. */
-    public static final int SCHEMA_VERSION = 1;
+    /** The schema version every result carries ({@link Json#SCHEMA_VERSION}). */
+    public static final int SCHEMA_VERSION = Json.SCHEMA_VERSION;
 
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
@@ -27,9 +27,7 @@ public final class LoadJson {
 
     /** The whole result as one JSON object. */
     static ObjectNode tree(LoadResult result) {
-        ObjectNode root = MAPPER.createObjectNode();
-        root.put("schemaVersion", SCHEMA_VERSION);
-        root.put("toolkitVersion", MeasurementJson.toolkitVersion());
+        ObjectNode root = Json.result("load");
         root.put("experiment", "load");
         root.set("env", MAPPER.valueToTree(result.env()));
         ObjectNode spec = root.putObject("spec");
@@ -78,10 +76,7 @@ public final class LoadJson {
     static JsonNode parse(String json) {
         try {
             JsonNode root = MAPPER.readTree(json);
-            if (root.path("schemaVersion").asInt(-1) != SCHEMA_VERSION) {
-                throw new IllegalArgumentException("this load result has schema version "
-                        + root.path("schemaVersion").asText("none") + "; this toolkit reads " + SCHEMA_VERSION);
-            }
+            Json.checkVersion(root, "this load result");
             return root;
         } catch (JsonProcessingException e) {
             throw new IllegalArgumentException("not a load result: " + e.getOriginalMessage(), e);
@@ -124,17 +119,12 @@ public final class LoadJson {
     }
 
     private static void number(ObjectNode node, String name, double value) {
-        if (Double.isNaN(value) || Double.isInfinite(value)) {
-            node.putNull(name);
-        } else if (Math.abs(value) >= 10_000) {
-            node.put(name, Math.round(value)); // rates: whole iterations per second, no exponent
-        } else {
-            node.put(name, Math.round(value * 100) / 100.0);
-        }
+        // rates: whole iterations per second, no exponent; latencies to two decimals
+        Json.putNumber(node, name, Double.isNaN(value) || Double.isInfinite(value) ? value
+                : Math.abs(value) >= 10_000 ? Math.round(value) : Math.round(value * 100) / 100.0);
     }
 
     private static double number(JsonNode node, String name) {
-        JsonNode v = node.get(name);
-        return v == null || !v.isNumber() ? Double.NaN : v.asDouble();
+        return Json.number(node, name);
     }
 }

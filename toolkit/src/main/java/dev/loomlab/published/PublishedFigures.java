@@ -1,5 +1,6 @@
 package dev.loomlab.published;
 
+import dev.loomlab.display.Tables;
 import java.io.IOException;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVRecord;
@@ -14,8 +15,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import tech.tablesaw.api.DoubleColumn;
-import tech.tablesaw.api.StringColumn;
 import tech.tablesaw.api.Table;
 
 /**
@@ -70,25 +69,16 @@ public final class PublishedFigures {
 
     /** Some figures as a table. */
     public static Table table(String name, List<PublishedFigure> figures) {
-        StringColumn source = StringColumn.create("source");
-        StringColumn runtime = StringColumn.create("runtime");
-        StringColumn experiment = StringColumn.create("experiment");
-        StringColumn metric = StringColumn.create("metric");
-        StringColumn n = StringColumn.create("n");
-        DoubleColumn value = DoubleColumn.create("value");
-        StringColumn unit = StringColumn.create("unit");
-        StringColumn note = StringColumn.create("note");
-        for (PublishedFigure f : figures) {
-            source.append(f.source());
-            runtime.append(f.runtime());
-            experiment.append(f.experiment());
-            metric.append(f.metric());
-            n.append(f.n() == null ? "" : String.format("%,d", f.n()) + (f.m() == null ? "" : " x " + f.m()));
-            value.append(f.value());
-            unit.append(f.unit());
-            note.append(f.note());
-        }
-        return Table.create(name, source, runtime, experiment, metric, n, value, unit, note);
+        return Tables.of(name, figures)
+                .text("source", PublishedFigure::source)
+                .text("runtime", PublishedFigure::runtime)
+                .text("experiment", PublishedFigure::experiment)
+                .text("metric", PublishedFigure::metric)
+                .text("n", f -> f.n() == null ? "" : String.format("%,d", f.n()) + (f.m() == null ? "" : " x " + f.m()))
+                .number("value", PublishedFigure::value)
+                .text("unit", PublishedFigure::unit)
+                .text("note", PublishedFigure::note)
+                .build();
     }
 
     private static List<PublishedFigure> load() {

@@ -102,6 +102,11 @@ public record Compare(List<ResultsFile> files, List<String> refused) {
 
     /** The whole comparison as one offline HTML page: machines, then each experiment's table and chart. */
     public String html() {
+        return html(List.of());
+    }
+
+    /** The same, with more tables at the end (load and supervise, side by side: {@link ExtraComparison}). */
+    public String html(List<Table> more) {
         HtmlPage page = new HtmlPage("loomlab compare: " + files.size() + " machines");
         page.note("Each column is one machine's report; nothing is averaged. Compare shapes and ratios: "
                 + "machines differ in cores, memory and load, and BEAM's figures come from the articles' machines.");
@@ -111,6 +116,10 @@ public record Compare(List<ResultsFile> files, List<String> refused) {
         page.table(machines());
         for (String experiment : experiments()) {
             ReportFiles.section(page, null, experiment, sources());
+        }
+        for (Table table : more) {
+            page.heading(2, table.name());
+            page.table(table);
         }
         return page.render();
     }

@@ -1,5 +1,6 @@
 package dev.loomlab.report;
 
+import dev.loomlab.display.Tables;
 import dev.loomlab.util.AtomicFiles;
 import dev.loomlab.published.PublishedFigures;
 import java.io.StringWriter;
@@ -8,7 +9,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
-import tech.tablesaw.api.StringColumn;
 import tech.tablesaw.api.Table;
 
 /**
@@ -96,19 +96,13 @@ public final class ReportFiles {
 
     /** Every row: what ran, how it ended, how long its JVM took. */
     static Table runs(List<ReportRow> rows) {
-        StringColumn experiment = StringColumn.create("experiment");
-        StringColumn kind = StringColumn.create("kind");
-        StringColumn n = StringColumn.create("n");
-        StringColumn outcome = StringColumn.create("outcome");
-        StringColumn seconds = StringColumn.create("seconds");
-        for (ReportRow row : rows) {
-            experiment.append(row.experiment());
-            kind.append(row.kind());
-            n.append(String.format("%,d", row.n()) + (row.m() == 0 ? "" : " x " + row.m()));
-            outcome.append(row.outcome());
-            seconds.append(row.elapsedMillis() == 0 ? "" : String.format("%.1f", row.elapsedMillis() / 1000.0));
-        }
-        return Table.create("Runs, each in a fresh JVM", experiment, kind, n, outcome, seconds);
+        return Tables.of("Runs, each in a fresh JVM", rows)
+                .text("experiment", ReportRow::experiment)
+                .text("kind", ReportRow::kind)
+                .text("n", row -> String.format("%,d", row.n()) + (row.m() == 0 ? "" : " x " + row.m()))
+                .text("outcome", ReportRow::outcome)
+                .text("seconds", row -> row.elapsedMillis() == 0 ? "" : String.format("%.1f", row.elapsedMillis() / 1000.0))
+                .build();
     }
 
     /** The experiments in these rows, in order of first appearance. */

@@ -1,5 +1,6 @@
 package dev.loomlab.report;
 
+import dev.loomlab.util.Json;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -28,7 +29,7 @@ import java.util.List;
  * @param rows           every row, ok, failed or skipped
  * @param notes          rows skipped while reading, with why (never written)
  * @param extras         load and supervise, written as the top-level fields {@code load} and
- *                       {@code supervise} when they ran; {@link #read} leaves them out (compare ignores them)
+ *                       {@code supervise} when they ran; {@link #read} leaves them out ({@link ExtraComparison} reads them for compare)
  */
 public record ResultsFile(String label, String createdAt, int cap, Env env, String toolkitVersion, boolean complete,
                           List<ReportRow> rows, List<String> notes, ReportExtras extras) {
@@ -50,8 +51,7 @@ public record ResultsFile(String label, String createdAt, int cap, Env env, Stri
 
     /** The file as JSON, every measurement in the form {@link MeasurementJson} writes. */
     public String toJson() {
-        ObjectNode root = MAPPER.createObjectNode();
-        root.put("schemaVersion", MeasurementJson.SCHEMA_VERSION);
+        ObjectNode root = Json.result("results");
         root.put("toolkitVersion", toolkitVersion);
         root.put("label", label);
         root.put("createdAt", createdAt);
@@ -100,10 +100,10 @@ public record ResultsFile(String label, String createdAt, int cap, Env env, Stri
             throw new IllegalArgumentException(file + " is not a loomlab results file: not a JSON object");
         }
         int version = root.path("schemaVersion").asInt(-1);
-        if (version != MeasurementJson.SCHEMA_VERSION) {
+        if (!Json.READS.contains(version)) {
             throw new IllegalArgumentException(file + " has schema version " + (version < 0 ? "(none)" : version)
-                    + " (toolkit " + root.path("toolkitVersion").asText("unknown") + "); this toolkit reads version "
-                    + MeasurementJson.SCHEMA_VERSION + ": rerun ./loomlab report with this toolkit");
+                    + " (toolkit " + root.path("toolkitVersion").asText("unknown") + "); this toolkit reads versions "
+                    + Json.READS + ": rerun ./loomlab report with this toolkit");
         }
         for (String field : REQUIRED) {
             if (!root.hasNonNull(field)) {

@@ -8,7 +8,8 @@
  * {@code index.html} (one offline file: environment, runs, each experiment's table beside the
  * published BEAM figures, its chart as an embedded PNG, load's and supervise's own tables),
  * {@code results.json} ({@link dev.loomlab.report.ResultsFile}, load and supervise as the
- * top-level fields {@code load} and {@code supervise}, which compare ignores) and one CSV per table.
+ * top-level fields {@code load} and {@code supervise}, which compare sets side by side too,
+ * {@link dev.loomlab.report.ExtraComparison}) and one CSV per table.
  *
  * <p>In a workshop, each participant runs {@code ./loomlab report --cap 20000 --label NAME} and
  * sends {@code build/report/results.json}; the teacher runs

@@ -1,10 +1,9 @@
 package dev.loomlab.supervise;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.loomlab.util.Json;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loomlab.display.Displayable;
-import dev.loomlab.experiment.MeasurementJson;
 import dev.loomlab.measure.Env;
 import dev.loomlab.published.PublishedFigure;
 import dev.loomlab.published.PublishedFigures;
@@ -91,12 +90,9 @@ public record SupervisionReport(Env env, RestartIntensity intensity, int kills, 
 
     /** Exactly one JSON object: schemaVersion, env, the figures, the log, published. */
     public String toJson() {
-        ObjectMapper mapper = new ObjectMapper();
-        ObjectNode root = mapper.createObjectNode();
-        root.put("schemaVersion", MeasurementJson.SCHEMA_VERSION);
-        root.put("toolkitVersion", MeasurementJson.toolkitVersion());
+        ObjectNode root = Json.result("supervise");
         root.put("experiment", "supervise");
-        root.set("env", mapper.valueToTree(env));
+        root.set("env", Json.MAPPER.valueToTree(env));
         root.put("maxRestarts", intensity.maxRestarts());
         root.put("withinMillis", intensity.period().toMillis());
         root.put("kills", kills);
@@ -120,11 +116,7 @@ public record SupervisionReport(Env env, RestartIntensity intensity, int kills, 
     }
 
     private static void putNumber(ObjectNode node, String name, double v) {
-        if (Double.isNaN(v)) {
-            node.putNull(name);
-        } else {
-            node.put(name, v);
-        }
+        Json.putNumber(node, name, v);
     }
 
     /** What the figures mean. */

@@ -11,18 +11,22 @@ class KaruiCommandsTest extends CliTestSupport {
 
 
     @Test
-    void stateWithOneSizeIsAnExperimentWithJson() throws Exception {
+    void stateWithOneSizeIsTheSameSectionShapeWithItsMeasurementInside() throws Exception {
         assertThat(run("state", "--n", "300", "--m", "100", "--json", "--no-baseline")).as(err.toString()).isZero();
         JsonNode json = new ObjectMapper().readTree(out.toString());
-        assertThat(json.get("experiment").asText()).isEqualTo("state");
-        assertThat(json.get("bytesPerProcess").asDouble()).isPositive();
+        assertThat(json.get("type").asText()).isEqualTo("section");
+        JsonNode m = json.get("measurements").get(0);
+        assertThat(m.get("experiment").asText()).isEqualTo("state");
+        assertThat(m.get("bytesPerProcess").asDouble()).isPositive();
     }
 
     @Test
     void stateOverSizesIsOneJsonReport() throws Exception {
         assertThat(run("state", "--n", "200", "--sizes", "10,100", "--json")).as(err.toString()).isZero();
         JsonNode json = new ObjectMapper().readTree(out.toString());
+        assertThat(json.get("type").asText()).isEqualTo("section");
         assertThat(json.get("rows")).hasSize(3);
+        assertThat(json.get("measurements")).hasSize(3);
         assertThat(json.get("title").asText()).startsWith("State held by a process");
     }
 

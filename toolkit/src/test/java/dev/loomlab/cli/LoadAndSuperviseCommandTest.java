@@ -28,7 +28,7 @@ class LoadAndSuperviseCommandTest {
         assertThat(run("load", "--kind", "virtual", "--parallelism", "1", "--loops", "0,1", "--rounds", "200",
                 "--deadline", "2s", "--json")).as(err.toString()).isZero();
         JsonNode json = new ObjectMapper().readTree(out.toString());
-        assertThat(json.get("schemaVersion").asInt()).isEqualTo(1);
+        assertThat(json.get("schemaVersion").asInt()).isEqualTo(dev.loomlab.util.Json.SCHEMA_VERSION);
         assertThat(json.get("experiment").asText()).isEqualTo("load");
         assertThat(json.get("env").get("carrierParallelism").asInt()).isEqualTo(1);
         assertThat(json.get("published").size()).isGreaterThan(5);

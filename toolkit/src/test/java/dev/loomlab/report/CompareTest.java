@@ -78,11 +78,11 @@ class CompareTest {
     @Test
     void aFileFromAnotherSchemaOrNotAResultsFileIsRefusedWithTheReason() throws Exception {
         Path future = dir.resolve("future.json");
-        Files.writeString(future, Files.readString(alice).replaceFirst("\"schemaVersion\" : 1", "\"schemaVersion\" : 99"));
+        Files.writeString(future, Files.readString(alice).replaceFirst("\"schemaVersion\" : 2", "\"schemaVersion\" : 99"));
         Path garbage = dir.resolve("garbage.json");
         Files.writeString(garbage, "this is not json {");
         Path single = dir.resolve("single.json");
-        Files.writeString(single, "{\"schemaVersion\": 1, \"experiment\": \"spawn\", \"kind\": \"process\", \"n\": 10}");
+        Files.writeString(single, "{\"schemaVersion\": 2, \"experiment\": \"spawn\", \"kind\": \"process\", \"n\": 10}");
 
         assertThat(compare(alice.toString(), future.toString(), garbage.toString(), single.toString())).isZero();
         assertThat(err.toString()).contains("refused " + future, "schema version 99", "rerun ./loomlab report",
@@ -99,7 +99,7 @@ class CompareTest {
         Path odd = dir.resolve("odd.json");
         String json = Files.readString(bob);
         int at = json.indexOf("\"measurement\"");
-        int version = json.indexOf("\"schemaVersion\" : 1", at);
+        int version = json.indexOf("\"schemaVersion\" : 2", at);
         Files.writeString(odd, json.substring(0, version) + "\"schemaVersion\" : 7" + json.substring(version + 19));
 
         ResultsFile file = ResultsFile.read(odd);

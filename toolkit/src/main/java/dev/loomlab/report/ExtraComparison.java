@@ -1,0 +1,130 @@
+package dev.loomlab.report;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.loomlab.util.Json;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import tech.tablesaw.api.StringColumn;
+import tech.tablesaw.api.Table;
+
+/**
+ * The sections of results files that are not the registry's measurements, side by side, one
+ * column per machine: {@code load} (the round trip's p50 and the row's status, by kind and busy
+ * loops) and {@code supervise} (restarts, giving up, latencies). A file without them, or whose
+ * section failed, shows an empty or "failed" cell; nothing is averaged.
+ *
+ * @param machines one entry per file that could be read, in the order given
+ */
+public record ExtraComparison(List<Machine> machines) {
+
+    /** One file's label and its {@code load} and {@code supervise} objects (missing nodes when absent). */
+    public record Machine(String label, JsonNode load, JsonNode supervise) {}
+
+    private static final List<String> SUPERVISE_FIELDS = List.of("restarts", "gaveUp", "reason",
+            "microsFromKillToAnswer", "secondsToGiveUp", "maxRestarts", "withinMillis", "kills");
+
+    public ExtraComparison {
+        machines = List.copyOf(machines);
+    }
+
+    /** Reads the sections of each file that Compare can read; the others are left out (Compare says why). */
+    public static ExtraComparison read(List<Path> paths) {
+        List<Machine> machines = new ArrayList<>();
+        Set<String> labels = new LinkedHashSet<>();
+        for (Path path : paths) {
+            JsonNode root;
+            try {
+                root = Json.MAPPER.readTree(Files.readString(path));
+                Json.checkVersion(root, path.toString());
+            } catch (IOException | IllegalArgumentException e) {
+                continue;
+            }
+            if (root == null || !root.hasNonNull("label")) {
+                continue;
+            }
+            String label = root.get("label").asText();
+            if (!labels.add(label)) {
+                label = label + " (" + path.getFileName() + ")";
+                labels.add(label);
+            }
+            machines.add(new Machine(label, root.path("load"), root.path("supervise")));
+        }
+        return new ExtraComparison(machines);
+    }
+
+    /** The load table and the supervise table, each only if some machine has that section. */
+    public List<Table> tables() {
+        List<Table> tables = new ArrayList<>();
+        if (machines.stream().anyMatch(m -> !m.load().isMissingNode())) {
+            tables.add(load());
+        }
+        if (machines.stream().anyMatch(m -> !m.supervise().isMissingNode())) {
+            tables.add(supervise());
+        }
+        return tables;
+    }
+
+    /** Round trip p50 (µs) and status under k busy loops, by kind and k, one column per machine. */
+    public Table load() {
+        Set<String> keys = new LinkedHashSet<>();
+        for (Machine m : machines) {
+            m.load().path("rows").forEach(r -> keys.add(key(r)));
+        }
+        StringColumn row = StringColumn.create("kind, busy loops");
+        keys.forEach(row::append);
+        Table table = Table.create("Load: round-trip p50 in µs (and status) under k busy loops, one column per machine", row);
+        for (Machine m : machines) {
+            StringColumn column = StringColumn.create(m.label());
+            for (String k : keys) {
+                column.append(loadCell(m.load(), k));
+            }
+            table.addColumns(column);
+        }
+        return table;
+    }
+
+    /** The supervision demo's figures, one column per machine. */
+    public Table supervise() {
+        StringColumn field = StringColumn.create("supervise");
+        SUPERVISE_FIELDS.forEach(field::append);
+        Table table = Table.create("Supervise: restarts until the supervisor gives up, one column per machine", field);
+        for (Machine m : machines) {
+            StringColumn column = StringColumn.create(m.label());
+            for (String f : SUPERVISE_FIELDS) {
+                column.append(m.supervise().has("failed") ? "failed" : text(m.supervise().path(f)));
+            }
+            table.addColumns(column);
+        }
+        return table;
+    }
+
+    private static String key(JsonNode row) {
+        return row.path("kind").asText() + ", " + row.path("loops").asInt();
+    }
+
+    private static String loadCell(JsonNode load, String key) {
+        if (load.has("failed")) {
+            return "failed";
+        }
+        for (JsonNode r : load.path("rows")) {
+            if (key(r).equals(key)) {
+                double p50 = Json.number(r, "roundTripMicrosP50");
+                String status = r.path("status").asText();
+                return (Double.isNaN(p50) ? "" : String.format("%,.1f ", p50)) + "(" + status + ")";
+            }
+        }
+        return "";
+    }
+
+    private static String text(JsonNode value) {
+        if (value.isMissingNode() || value.isNull()) {
+            return "";
+        }
+        return value.isNumber() ? String.format("%,.6g", value.asDouble()).replaceAll("\\.?0+$", "") : value.asText();
+    }
+}

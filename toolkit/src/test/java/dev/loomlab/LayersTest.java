@@ -1,0 +1,103 @@
+package dev.loomlab;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The layering of ARCHITECTURE.md, enforced by the build: each package of the toolkit may use only
+ * the packages listed for it (every reference to {@code dev.loomlab.<package>} in its code is
+ * read, imports and qualified names alike; comments may name any package). A new package must be
+ * given its place here.
+ */
+class LayersTest {
+
+    private static final Set<String> CORE = Set.of("util", "process");
+
+    /** Package → the toolkit packages it may use, lowest layers first. */
+    private static final Map<String, Set<String>> ALLOWED = Map.ofEntries(
+            Map.entry("util", Set.of()),
+            Map.entry("process", Set.of("util")),
+            Map.entry("display", Set.of("util")),
+            Map.entry("jvm", Set.of("util")),
+            Map.entry("measure", Set.of("util", "process", "display")),
+            Map.entry("published", Set.of("util", "display")),
+            Map.entry("experiment", Set.of("util", "process", "display", "measure", "published", "jvm")),
+            Map.entry("supervise", Set.of("util", "process", "display", "measure", "published")),
+            Map.entry("load", Set.of("util", "process", "display", "measure", "published", "jvm", "experiment")),
+            Map.entry("limits", Set.of("util", "process", "display", "measure", "published", "jvm", "experiment", "supervise")),
+            Map.entry("gc", Set.of("util", "process", "display", "measure", "published", "jvm", "limits")),
+            Map.entry("nativecall", Set.of("util", "process", "display", "measure", "published", "jvm", "limits")),
+            Map.entry("isolation", Set.of("util", "process", "display", "measure", "published", "jvm", "limits")),
+            Map.entry("runs", Set.of("util", "process", "display", "measure", "published", "jvm", "experiment")),
+            Map.entry("report", Set.of("util", "process", "display", "measure", "published", "jvm", "experiment", "supervise",
+                    "load", "runs")),
+            Map.entry("api", Set.of("util", "process", "display", "measure", "published", "jvm", "experiment", "supervise",
+                    "load", "limits", "runs", "gc", "nativecall", "isolation")),
+            Map.entry("cli", Set.of("util", "process", "display", "measure", "published", "jvm", "experiment", "supervise",
+                    "load", "limits", "runs", "report", "api", "gc", "nativecall", "isolation")));
+
+    private static final Pattern REFERENCE = Pattern.compile("\\bdev\\.loomlab\\.([a-z]+)\\b");
+    private static final Path SOURCES = Path.of("src/main/java/dev/loomlab");
+
+    @Test
+    void everyPackageUsesOnlyTheLayersBelowIt() throws IOException {
+        List<String> violations = new ArrayList<>();
+        Set<String> unplaced = new TreeSet<>();
+        try (Stream<Path> files = Files.walk(SOURCES)) {
+            for (Path file : files.filter(f -> f.toString().endsWith(".java")).toList()) {
+                String pkg = SOURCES.relativize(file).getName(0).toString();
+                Set<String> allowed = ALLOWED.get(pkg);
+                if (allowed == null) {
+                    unplaced.add(pkg);
+                    continue;
+                }
+                Set<String> used = new TreeSet<>();
+                for (String line : Files.readAllLines(file)) {
+                    String code = line.strip();
+                    if (code.startsWith("*") || code.startsWith("/*") || code.startsWith("//")) {
+                        continue; // a comment may name any package
+                    }
+                    Matcher m = REFERENCE.matcher(code);
+                    while (m.find()) {
+                        used.add(m.group(1));
+                    }
+                }
+                used.remove(pkg);
+                used.removeAll(allowed);
+                used.forEach(u -> violations.add(SOURCES.relativize(file) + " uses " + u));
+            }
+        }
+        assertThat(unplaced).as("packages without a place in the layers (add them to LayersTest and ARCHITECTURE.md)").isEmpty();
+        assertThat(violations).as("references to a higher layer").isEmpty();
+    }
+
+    @Test
+    void theCoreUsesNoDisplayOrCommandLineLibrary() throws IOException {
+        List<String> violations = new ArrayList<>();
+        for (String pkg : CORE) {
+            try (Stream<Path> files = Files.walk(SOURCES.resolve(pkg))) {
+                for (Path file : files.filter(f -> f.toString().endsWith(".java")).toList()) {
+                    String text = Files.readString(file);
+                    for (String library : List.of("tech.tablesaw", "org.knowm.xchart", "picocli")) {
+                        if (text.contains(library)) {
+                            violations.add(SOURCES.relativize(file) + " uses " + library);
+                        }
+                    }
+                }
+            }
+        }
+        assertThat(violations).isEmpty();
+    }
+}
