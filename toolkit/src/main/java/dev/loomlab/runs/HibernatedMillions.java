@@ -75,6 +75,20 @@ public record HibernatedMillions(List<Integer> ns, DoubleSupplier available) {
                 .withJvmFlags("-Xmx" + (heapBytes(n) >> 20) + "m", "-D" + ProcessLimit.PROPERTY + "=" + BeamLimit.of(n));
     }
 
+    /** The memory check alone, nothing started: what each n would need beside what this machine has now. */
+    public Section plan() {
+        double now = available.getAsDouble();
+        var table = Tables.of("Before a million-process JVM starts: what it would need, what this machine has now", ns)
+                .text("processes", n -> String.format("%,d", n))
+                .text("process limit (+P n on BEAM)", n -> String.format("%,d", BeamLimit.of(n)))
+                .text("heap", n -> "-Xmx" + (heapBytes(n) >> 20) + "m")
+                .text("needs about", n -> Units.bytes(neededBytes(n)))
+                .text("available now", n -> Double.isNaN(now) ? "unknown" : Units.bytes(now))
+                .text("would it run", n -> shortfall(n, now).orElse("yes"))
+                .build();
+        return new Section(table, null, List.of("Run them from a terminal, the cap lifted on purpose: ./loomlab millions --no-cap"));
+    }
+
     /** Runs each n that fits, in a fresh JVM; the others are rows that say why not. */
     public Section run(Progress progress) {
         List<Row> rows = new ArrayList<>();
