@@ -1,22 +1,19 @@
 package dev.loomlab.cli;
 
-import dev.loomlab.display.SectionJson;
+import dev.loomlab.display.Section;
 import dev.loomlab.nativecall.CallSite;
 import dev.loomlab.nativecall.DirtyCall;
 import dev.loomlab.util.Progress;
 import java.time.Duration;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 /** {@code loomlab dirty-call}: a long native call on one carrier, on the virtual thread or offloaded. */
 @Command(name = "dirty-call", mixinStandardHelpOptions = true,
         description = {"The German article's dirty NIF: libc's usleep through java.lang.foreign, called on a virtual thread",
                 "(it holds the carrier) or offloaded to a platform thread, while a client times round trips on ONE carrier.",
                 "Each site in a fresh JVM killed at its deadline; a starved run says how many round trips it completed."})
-final class DirtyCallCommand implements Callable<Integer> {
+final class DirtyCallCommand extends SectionCommand {
 
     @Option(names = "--site", defaultValue = "all", paramLabel = "LIST",
             description = "none, carrier, offloaded, a comma list, or all. Default: ${DEFAULT-VALUE}")
@@ -38,20 +35,10 @@ final class DirtyCallCommand implements Callable<Integer> {
             description = "round trips before the window, not recorded. Default: ${DEFAULT-VALUE}")
     Duration warmup;
 
-    @Option(names = "--json", description = "print exactly one JSON object on standard output")
-    boolean json;
 
-    @Spec
-    CommandSpec spec;
 
     @Override
-    public Integer call() {
-        var plan = new DirtyCall(CallSite.parseList(site), call, gap, warmup, seconds);
-        var out = spec.commandLine().getOut();
-        Progress progress = json ? Progress.SILENT : line -> out.println("  | " + line);
-        var section = plan.run(progress);
-        out.println(json ? SectionJson.write(section) : section.toString());
-        out.flush();
-        return 0;
+    Section section(Progress progress) {
+        return new DirtyCall(CallSite.parseList(site), call, gap, warmup, seconds).run(progress);
     }
 }

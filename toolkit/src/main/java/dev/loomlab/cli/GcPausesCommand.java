@@ -1,24 +1,21 @@
 package dev.loomlab.cli;
 
-import dev.loomlab.display.SectionJson;
+import dev.loomlab.display.Section;
 import dev.loomlab.gc.Collector;
 import dev.loomlab.gc.GcPauses;
 import dev.loomlab.measure.Cap;
 import dev.loomlab.util.Progress;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 /** {@code loomlab gc-pauses}: the collector's pauses while N processes churn their state, and the round trips meanwhile. */
 @Command(name = "gc-pauses", mixinStandardHelpOptions = true,
         description = {"BEAM collects each process's heap alone; the JVM stops every thread. For each collector and N,",
                 "a fresh JVM runs N processes that hold state and churn it while a client times round trips:",
                 "pause count, p50, p99, max (the JVM's safepoint log), and what the pauses did to the round trips."})
-final class GcPausesCommand implements Callable<Integer> {
+final class GcPausesCommand extends SectionCommand {
 
     @Option(names = "--n", defaultValue = "1000,10000,100000", split = ",", paramLabel = "N",
             description = "process counts, one fresh JVM each per collector. Default: ${DEFAULT-VALUE}")
@@ -50,14 +47,10 @@ final class GcPausesCommand implements Callable<Integer> {
     @Option(names = "--no-cap", description = "lift the cap on purpose")
     boolean noCap;
 
-    @Option(names = "--json", description = "print exactly one JSON object on standard output")
-    boolean json;
 
-    @Spec
-    CommandSpec spec;
 
     @Override
-    public Integer call() {
+    Section section(Progress progress) {
         if (noCap && cap != null) {
             throw new IllegalArgumentException("--cap and --no-cap contradict each other: give one");
         }
@@ -66,12 +59,6 @@ final class GcPausesCommand implements Callable<Integer> {
         } else if (cap != null) {
             Cap.set(cap);
         }
-        var plan = new GcPauses(Collector.parseList(gc), ns, slots, rate, warmup, seconds);
-        var out = spec.commandLine().getOut();
-        Progress progress = json ? Progress.SILENT : line -> out.println("  | " + line);
-        var section = plan.run(progress);
-        out.println(json ? SectionJson.write(section) : section.toString());
-        out.flush();
-        return 0;
+        return new GcPauses(Collector.parseList(gc), ns, slots, rate, warmup, seconds).run(progress);
     }
 }
