@@ -2,6 +2,7 @@
 # Jupyter helpers for ./loomlab. Source this file; it only defines functions.
 #
 #   loomlab_install_jupyter                      Jupyter + fonts from Debian packages if missing
+#   loomlab_install_browser                      Chromium + chromedriver (the workshop page's browser test) if missing
 #   loomlab_install_kernelspec ROOT JAVA [JAR]   the "Java (loomlab)" kernel, named loomlab-java
 #   loomlab_run_notebooks ROOT [NOTEBOOK...]     run notebooks headless, check them, one line each
 #
@@ -85,6 +86,26 @@ loomlab_install_jupyter() {
     return 1
   fi
   echo "loomlab: warning: no fonts found; plots need them: sudo apt-get install fontconfig fonts-dejavu-core" >&2
+  return 0
+}
+
+# Installs Debian's chromium and chromium-driver (the workshop page's browser test drives them through
+# Selenium) when they are missing and we are root with apt-get. Otherwise says what to install and
+# returns 0: without them that one test is skipped (it fails only when CI=true).
+loomlab_install_browser() {
+  if [ -x /usr/bin/chromium ] && [ -x /usr/bin/chromedriver ]; then
+    return 0
+  fi
+  if [ "$(uname -s)" = Linux ] && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+    echo "loomlab: installing chromium and chromium-driver from Debian packages (the workshop page's browser test)..."
+    if [ -z "${_LOOMLAB_APT_UPDATED:-}" ]; then
+      DEBIAN_FRONTEND=noninteractive apt-get update -qq || return 1
+      _LOOMLAB_APT_UPDATED=1
+    fi
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver >/dev/null || return 1
+    return 0
+  fi
+  echo "loomlab: note: no /usr/bin/chromium and /usr/bin/chromedriver: the workshop page's browser test will be skipped; install them with: sudo apt-get install chromium chromium-driver" >&2
   return 0
 }
 

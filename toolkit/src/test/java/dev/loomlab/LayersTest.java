@@ -45,8 +45,10 @@ class LayersTest {
                     "load", "runs")),
             Map.entry("api", Set.of("util", "process", "display", "measure", "published", "jvm", "experiment", "supervise",
                     "load", "limits", "runs", "gc", "nativecall", "isolation")),
+            Map.entry("workshop", Set.of("util", "process", "display", "measure", "published", "jvm", "experiment",
+                    "supervise", "load", "runs", "report")),
             Map.entry("cli", Set.of("util", "process", "display", "measure", "published", "jvm", "experiment", "supervise",
-                    "load", "limits", "runs", "report", "api", "gc", "nativecall", "isolation")));
+                    "load", "limits", "runs", "report", "api", "workshop", "gc", "nativecall", "isolation")));
 
     private static final Pattern REFERENCE = Pattern.compile("\\bdev\\.loomlab\\.([a-z]+)\\b");
     private static final Path SOURCES = Path.of("src/main/java/dev/loomlab");

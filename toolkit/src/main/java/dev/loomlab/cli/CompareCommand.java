@@ -20,7 +20,7 @@ import picocli.CommandLine.Spec;
                 "participants) into one table per experiment, one column per machine, beside the published figures,",
                 "then load and supervise side by side.",
                 "A file from another schema version, or not a results file, is refused with the reason."},
-        footer = {"", "Example:", "  loomlab compare alice.json bob.json carol.json --html build/compare.html"})
+        footer = {"", "Example:", "  loomlab compare alice.json bob.json carol.json --html build/compare.html --csv build/compare.csv"})
 final class CompareCommand implements Callable<Integer> {
 
     @Parameters(arity = "1..*", paramLabel = "RESULTS.json", description = "results.json files written by loomlab report")
@@ -28,6 +28,9 @@ final class CompareCommand implements Callable<Integer> {
 
     @Option(names = "--html", paramLabel = "FILE", description = "also write the comparison as one offline HTML page, with a chart per experiment")
     Path html;
+
+    @Option(names = "--csv", paramLabel = "FILE", description = "also write every experiment's table as one CSV (an experiment column first)")
+    Path csv;
 
     @Spec
     CommandSpec spec;
@@ -46,10 +49,21 @@ final class CompareCommand implements Callable<Integer> {
         }
         out.println(compare.machines().printAll());
         List<Table> extras = ExtraComparison.read(files).tables();
-        java.util.stream.Stream.concat(compare.tables().stream(), extras.stream()).forEach(t -> {
+        var tables = compare.tables();
+        for (int i = 0; i < tables.size(); i++) {
+            out.println();
+            out.println(tables.get(i).printAll());
+            compare.marks(compare.experiments().get(i)).forEach(m -> out.println("  mark: " + m.line()));
+        }
+        extras.forEach(t -> {
             out.println();
             out.println(t.printAll());
         });
+        if (csv != null) {
+            AtomicFiles.write(csv, compare.mergedCsv());
+            out.println();
+            out.println("written: " + csv.toAbsolutePath());
+        }
         if (html != null) {
             AtomicFiles.write(html, compare.html(extras));
             out.println();

@@ -15,7 +15,7 @@ import picocli.CommandLine.Command;
         subcommands = {SpawnCommand.class, RingCommand.class, BroadcastCommand.class, PingPongCommand.class,
                 HibernateCommand.class, LimitCommand.class, LoadCommand.class, SuperviseCommand.class,
                 TasksCommand.class, AnyExperimentCommand.class,
-                ReportCommand.class, CompareCommand.class, EnvCommand.class, PublishedCommand.class,
+                ReportCommand.class, CompareCommand.class, WorkshopCommand.class, EnvCommand.class, PublishedCommand.class,
                 StateCommand.class, KindsCommand.class, ThreadsLimitCommand.class, ContainersCommand.class,
                 GcPausesCommand.class, DirtyCallCommand.class, MillionsCommand.class, ProcessLimitCommand.class,
                 IsolationCommand.class,
@@ -23,6 +23,7 @@ import picocli.CommandLine.Command;
         footer = {"", "Examples:", "  loomlab help spawn", "  loomlab spawn --n 100000", "  loomlab spawn --n 100000 --kind virtual --repeat 3",
                 "  loomlab ring --n 10000 --m 10 --json", "  loomlab load --kind virtual --parallelism 1 --loops 0,1 --deadline 3s",
                 "  loomlab supervise", "  loomlab report --cap 2000", "  loomlab compare alice.json bob.json --html compare.html",
+                "  loomlab workshop serve --public",
                 "  loomlab spawn --n 1000000 --no-cap --jvm-opt -Xmx1536m"})
 public final class LoomlabCommand implements Runnable {
 
@@ -37,7 +38,7 @@ public final class LoomlabCommand implements Runnable {
     @Override
     public void run() {
         throw new CommandLine.ParameterException(spec.commandLine(), "name an experiment: spawn, ring, broadcast, pingpong, "
-                + "hibernate, limit, load, supervise, tasks (or report, compare, env, published)");
+                + "hibernate, limit, load, supervise, tasks (or report, compare, workshop, env, published)");
     }
 
     public static void main(String[] args) {

@@ -8,6 +8,8 @@ import dev.loomlab.report.Report;
 import dev.loomlab.report.ReportPlan;
 import dev.loomlab.report.ReportRow;
 import dev.loomlab.report.ResultsFile;
+import dev.loomlab.workshop.Participant;
+import dev.loomlab.workshop.ResultsSender;
 import java.io.PrintWriter;
 import java.net.InetAddress;
 import java.nio.file.Path;
@@ -27,7 +29,8 @@ import picocli.CommandLine.Spec;
                 "index.html (every table beside the published figures, every chart, offline),",
                 "results.json (to send, for loomlab compare) and one CSV per table."},
         footer = {"", "Examples:", "  loomlab report                     # at the cap of 100,000: a few minutes",
-                "  loomlab report --cap 2000 --label alice", "  loomlab report --only spawn,ring --kinds process,virtual"})
+                "  loomlab report --cap 2000 --label alice", "  loomlab report --only spawn,ring --kinds process,virtual",
+                "  loomlab report --cap 20000 --send http://192.168.1.20:8077 --code K7QX3M --name alice   # a workshop"})
 final class ReportCommand implements Callable<Integer> {
 
     @Option(names = "--cap", defaultValue = "" + Cap.DEFAULT, paramLabel = "N",
@@ -53,6 +56,15 @@ final class ReportCommand implements Callable<Integer> {
             description = "kill each experiment's JVM after this. Default: ${DEFAULT-VALUE}")
     Duration deadline;
 
+    @Option(names = "--send", paramLabel = "URL", description = "then send results.json to the teacher's workshop page at URL (with --code and --name)")
+    String send;
+
+    @Option(names = "--code", paramLabel = "CODE", description = "the workshop's join code, for --send")
+    String code;
+
+    @Option(names = "--name", paramLabel = "NAME", description = "your name on the workshop page, for --send")
+    String name;
+
     @Spec
     CommandSpec spec;
 
@@ -64,6 +76,13 @@ final class ReportCommand implements Callable<Integer> {
         only.stream().filter(name -> !ReportPlan.EXTRA_NAMES.contains(name))
                 .forEach(Experiments::named); // an unknown name is a usage error that lists the known ones
         List<Kind> parsedKinds = kinds.stream().distinct().toList();
+        if (send != null && (code == null || name == null)) {
+            throw new IllegalArgumentException("--send needs --code (the join code the teacher shows) and --name (yours)");
+        }
+        if (send != null) {
+            ResultsSender.endpoint(send); // a malformed address is a usage error before the report runs, not after
+            new Participant(name);
+        }
         Cap.set(cap);
         ReportPlan plan = ReportPlan.at(cap, new LinkedHashSet<>(only), parsedKinds, deadline);
         PrintWriter printer = spec.commandLine().getOut();
@@ -72,7 +91,8 @@ final class ReportCommand implements Callable<Integer> {
             printer.flush();
         });
         boolean anyFailed = results.rows().stream().anyMatch(ReportRow::isFailed) || results.extras().failures() > 0;
-        return anyFailed ? LoomlabCommand.FAILED : 0;
+        int sent = send == null ? 0 : WorkshopSendCommand.send(spec, out.resolve("results.json"), send, code, name);
+        return anyFailed || sent != 0 ? LoomlabCommand.FAILED : 0;
     }
 
     private static String hostName() {

@@ -28,23 +28,39 @@ public record Compare(List<ResultsFile> files, List<String> refused) {
     /** Reads every file; a bad one is refused, not fatal. */
     public static Compare load(List<Path> paths) {
         List<ResultsFile> files = new ArrayList<>();
+        List<String> names = new ArrayList<>();
         List<String> refused = new ArrayList<>();
-        Set<String> labels = new HashSet<>();
         for (Path path : paths) {
             try {
-                ResultsFile file = ResultsFile.read(path);
-                String label = file.label();
-                if (!labels.add(label)) {
-                    label = label + " (" + path.getFileName() + ")";
-                    labels.add(label);
-                }
-                files.add(new ResultsFile(label, file.createdAt(), file.cap(), file.env(), file.toolkitVersion(),
-                        file.complete(), file.rows(), file.notes()));
+                files.add(ResultsFile.read(path));
+                names.add(path.getFileName().toString());
             } catch (IllegalArgumentException e) {
                 refused.add("refused " + e.getMessage());
             }
         }
-        return new Compare(files, refused);
+        return merge(files, names, refused);
+    }
+
+    /**
+     * Merges files already read (the workshop's stored results). A label that appears twice gets
+     * its file's name as a suffix, so that every machine keeps its own column.
+     *
+     * @param names   one name per file, for those suffixes
+     * @param refused lines about files left out, shown with the comparison
+     */
+    public static Compare merge(List<ResultsFile> files, List<String> names, List<String> refused) {
+        List<ResultsFile> merged = new ArrayList<>();
+        Set<String> labels = new HashSet<>();
+        for (int i = 0; i < files.size(); i++) {
+            ResultsFile file = files.get(i);
+            String label = file.label();
+            if (!labels.add(label)) {
+                label = label + " (" + names.get(i) + ")";
+                labels.add(label);
+            }
+            merged.add(label.equals(file.label()) ? file : file.withLabel(label));
+        }
+        return new Compare(merged, refused);
     }
 
     /** Notes on rows left out of files that were otherwise merged, and on caps that differ. */
@@ -79,6 +95,36 @@ public record Compare(List<ResultsFile> files, List<String> refused) {
         return experiments().stream().map(e -> MachineTable.of(e, sources())).toList();
     }
 
+    /** The marks (cold runs, ...) on each machine's rows of {@code experiment}; see {@link RunMarks}. */
+    public List<RunMarks.Mark> marks(String experiment) {
+        return files.stream().flatMap(f -> RunMarks.of(f.label(), experiment, f.rows()).stream()).toList();
+    }
+
+    /**
+     * Every experiment's table in one, an {@code experiment} column first: the merged CSV. Rows of
+     * an experiment a machine did not run are empty in its column.
+     */
+    public Table merged() {
+        Table all = null;
+        for (Table table : tables()) {
+            Table copy = table.copy();
+            copy.insertColumn(0, StringColumn.create("experiment", java.util.Collections.nCopies(copy.rowCount(), table.name())));
+            if (all == null) {
+                all = copy.setName("loomlab compare: every experiment");
+            } else {
+                all.append(copy);
+            }
+        }
+        return all != null ? all : Table.create("loomlab compare: every experiment", StringColumn.create("experiment"));
+    }
+
+    /** {@link #merged()} as CSV text. */
+    public String mergedCsv() {
+        java.io.StringWriter csv = new java.io.StringWriter();
+        merged().write().csv(csv);
+        return csv.toString();
+    }
+
     /** The settings of every machine side by side: JDK, GC, heap, processors, cap, toolkit. */
     public Table machines() {
         StringColumn setting = StringColumn.create("setting");
@@ -102,12 +148,22 @@ public record Compare(List<ResultsFile> files, List<String> refused) {
 
     /** The whole comparison as one offline HTML page: machines, then each experiment's table and chart. */
     public String html() {
-        return html(List.of());
+        return html("loomlab compare: " + files.size() + " machines", List.of());
+    }
+
+    /** The same page under another title (the workshop's). */
+    public String html(String title) {
+        return html(title, List.of());
     }
 
     /** The same, with more tables at the end (load and supervise, side by side: {@link ExtraComparison}). */
     public String html(List<Table> more) {
-        HtmlPage page = new HtmlPage("loomlab compare: " + files.size() + " machines");
+        return html("loomlab compare: " + files.size() + " machines", more);
+    }
+
+    /** The page under {@code title}, with {@code more} tables at the end. */
+    public String html(String title, List<Table> more) {
+        HtmlPage page = new HtmlPage(title);
         page.note("Each column is one machine's report; nothing is averaged. Compare shapes and ratios: "
                 + "machines differ in cores, memory and load, and BEAM's figures come from the articles' machines.");
         refused.forEach(page::failure);
@@ -116,6 +172,7 @@ public record Compare(List<ResultsFile> files, List<String> refused) {
         page.table(machines());
         for (String experiment : experiments()) {
             ReportFiles.section(page, null, experiment, sources());
+            marks(experiment).forEach(m -> page.note(m.line()));
         }
         for (Table table : more) {
             page.heading(2, table.name());

@@ -75,29 +75,24 @@ public record ExtraComparison(List<Machine> machines) {
         for (Machine m : machines) {
             m.load().path("rows").forEach(r -> keys.add(key(r)));
         }
-        StringColumn row = StringColumn.create("kind, busy loops");
-        keys.forEach(row::append);
-        Table table = Table.create("Load: round-trip p50 in µs (and status) under k busy loops, one column per machine", row);
-        for (Machine m : machines) {
-            StringColumn column = StringColumn.create(m.label());
-            for (String k : keys) {
-                column.append(loadCell(m.load(), k));
-            }
-            table.addColumns(column);
-        }
-        return table;
+        return byMachine("Load: round-trip p50 in µs (and status) under k busy loops, one column per machine",
+                "kind, busy loops", List.copyOf(keys), (m, k) -> loadCell(m.load(), k));
     }
 
     /** The supervision demo's figures, one column per machine. */
     public Table supervise() {
-        StringColumn field = StringColumn.create("supervise");
-        SUPERVISE_FIELDS.forEach(field::append);
-        Table table = Table.create("Supervise: restarts until the supervisor gives up, one column per machine", field);
+        return byMachine("Supervise: restarts until the supervisor gives up, one column per machine", "supervise",
+                SUPERVISE_FIELDS, (m, f) -> m.supervise().has("failed") ? "failed" : text(m.supervise().path(f)));
+    }
+
+    /** One row per key, one column per machine, each cell read by {@code cell}. */
+    private Table byMachine(String title, String keyColumn, List<String> keys, java.util.function.BiFunction<Machine, String, String> cell) {
+        StringColumn first = StringColumn.create(keyColumn);
+        keys.forEach(first::append);
+        Table table = Table.create(title, first);
         for (Machine m : machines) {
             StringColumn column = StringColumn.create(m.label());
-            for (String f : SUPERVISE_FIELDS) {
-                column.append(m.supervise().has("failed") ? "failed" : text(m.supervise().path(f)));
-            }
+            keys.forEach(k -> column.append(cell.apply(m, k)));
             table.addColumns(column);
         }
         return table;

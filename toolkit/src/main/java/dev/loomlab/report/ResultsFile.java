@@ -88,26 +88,48 @@ public record ResultsFile(String label, String createdAt, int cap, Env env, Stri
      *                                  measurement cannot be read is left out with a note instead.
      */
     public static ResultsFile read(Path file) {
-        JsonNode root;
+        String text;
         try {
-            root = MAPPER.readTree(Files.readString(file));
-        } catch (JsonProcessingException e) {
-            throw new IllegalArgumentException(file + " is not a loomlab results file: not JSON (" + e.getOriginalMessage() + ")");
+            text = Files.readString(file);
         } catch (IOException e) {
             throw new IllegalArgumentException("cannot read " + file + ": " + e.getMessage());
         }
+        return fromTree(tree(text, file.toString()), file.toString(), file.getFileName().toString());
+    }
+
+    /**
+     * Parses a results file's text as a JSON tree (to read it with {@link #fromTree}).
+     *
+     * @param origin what to call it in the error, e.g. the file's path
+     * @throws IllegalArgumentException if it is not JSON, naming the origin
+     */
+    public static JsonNode tree(String text, String origin) {
+        try {
+            return MAPPER.readTree(text);
+        } catch (JsonProcessingException e) {
+            throw new IllegalArgumentException(origin + " is not a loomlab results file: not JSON (" + e.getOriginalMessage() + ")");
+        }
+    }
+
+    /**
+     * Reads a results file from its JSON tree, with the checks of {@link #read}.
+     *
+     * @param origin what to call it in errors (a path, "alice's results.json")
+     * @param shortName what to call it in notes on rows left out (a file name)
+     */
+    public static ResultsFile fromTree(JsonNode root, String origin, String shortName) {
         if (root == null || !root.isObject()) {
-            throw new IllegalArgumentException(file + " is not a loomlab results file: not a JSON object");
+            throw new IllegalArgumentException(origin + " is not a loomlab results file: not a JSON object");
         }
         int version = root.path("schemaVersion").asInt(-1);
         if (!Json.READS.contains(version)) {
-            throw new IllegalArgumentException(file + " has schema version " + (version < 0 ? "(none)" : version)
+            throw new IllegalArgumentException(origin + " has schema version " + (version < 0 ? "(none)" : version)
                     + " (toolkit " + root.path("toolkitVersion").asText("unknown") + "); this toolkit reads versions "
                     + Json.READS + ": rerun ./loomlab report with this toolkit");
         }
         for (String field : REQUIRED) {
             if (!root.hasNonNull(field)) {
-                throw new IllegalArgumentException(file + " lacks the field \"" + field
+                throw new IllegalArgumentException(origin + " lacks the field \"" + field
                         + "\": it is not a whole results.json from ./loomlab report");
             }
         }
@@ -115,7 +137,10 @@ public record ResultsFile(String label, String createdAt, int cap, Env env, Stri
         try {
             env = MAPPER.treeToValue(root.get("env"), Env.class);
         } catch (JsonProcessingException e) {
-            throw new IllegalArgumentException(file + " has a malformed env: " + e.getOriginalMessage());
+            throw new IllegalArgumentException(origin + " has a malformed env: " + e.getOriginalMessage());
+        }
+        if (!root.get("rows").isArray()) {
+            throw new IllegalArgumentException(origin + " has \"rows\" that is not a list: it is not a results.json from ./loomlab report");
         }
         List<ReportRow> rows = new ArrayList<>();
         List<String> notes = new ArrayList<>();
@@ -125,11 +150,16 @@ public record ResultsFile(String label, String createdAt, int cap, Env env, Stri
             try {
                 rows.add(row(node));
             } catch (IllegalArgumentException e) {
-                notes.add(file.getFileName() + ": row " + index + " left out: " + e.getMessage());
+                notes.add(shortName + ": row " + index + " left out: " + e.getMessage());
             }
         }
         return new ResultsFile(root.get("label").asText(), root.get("createdAt").asText(), root.get("cap").asInt(),
                 env, root.path("toolkitVersion").asText("unknown"), root.path("complete").asBoolean(false), rows, notes);
+    }
+
+    /** The same file under another label (compare gives clashing labels a suffix, the workshop its participant). */
+    public ResultsFile withLabel(String newLabel) {
+        return new ResultsFile(newLabel, createdAt, cap, env, toolkitVersion, complete, rows, notes, extras);
     }
 
     private static ReportRow row(JsonNode node) {

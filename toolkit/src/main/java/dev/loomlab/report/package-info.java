@@ -14,6 +14,8 @@
  * <p>In a workshop, each participant runs {@code ./loomlab report --cap 20000 --label NAME} and
  * sends {@code build/report/results.json}; the teacher runs
  * {@code ./loomlab compare *.json --html compare.html} ({@link dev.loomlab.report.Compare}):
- * one table per experiment, one column per machine, the published figures beside them.
+ * one table per experiment, one column per machine, the published figures beside them, cold runs
+ * marked ({@link dev.loomlab.report.RunMarks}). The live version of the same comparison is
+ * {@code ./loomlab workshop serve} (package {@code dev.loomlab.workshop}).
  */
 package dev.loomlab.report;

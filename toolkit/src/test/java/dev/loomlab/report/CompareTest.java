@@ -76,6 +76,19 @@ class CompareTest {
     }
 
     @Test
+    void theMergedCsvHoldsEveryExperimentAndColdRunsAreMarked() throws Exception {
+        Path csv = dir.resolve("compare.csv");
+        assertThat(compare(alice.toString(), bob.toString(), "--csv", csv.toString())).as(err.toString()).isZero();
+        List<String> lines = Files.readAllLines(csv);
+        assertThat(lines.get(0)).startsWith("experiment,kind,n,metric,alice,bob,BEAM published");
+        assertThat(lines).anyMatch(l -> l.startsWith("spawn,process")).anyMatch(l -> l.startsWith("ring,virtual"))
+                .anyMatch(l -> l.startsWith("pingpong,process"));
+        // a report runs each spec once in a fresh JVM: every figure is a cold run, and says so
+        assertThat(out.toString()).contains("mark: alice: cold run in spawn process n=200", "mark: bob: cold run in pingpong");
+        assertThat(Compare.load(List.of(alice, bob)).marks("ring")).extracting(RunMarks.Mark::machine).containsExactly("alice");
+    }
+
+    @Test
     void aFileFromAnotherSchemaOrNotAResultsFileIsRefusedWithTheReason() throws Exception {
         Path future = dir.resolve("future.json");
         Files.writeString(future, Files.readString(alice).replaceFirst("\"schemaVersion\" : 2", "\"schemaVersion\" : 99"));

@@ -1,0 +1,191 @@
+package dev.loomlab.workshop;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.loomlab.util.AtomicFiles;
+import dev.loomlab.report.ResultsFile;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.charset.CharacterCodingException;
+import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.Deque;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.UUID;
+import java.util.stream.Stream;
+
+/**
+ * The workshop folder: one results file per participant and machine, each written atomically
+ * ({@link AtomicFiles}) under a name from {@link Participant#fileName}, with the participant's
+ * name and the time it arrived added as the top-level field {@code workshop} (which
+ * {@code loomlab compare} ignores, so the folder's files can be compared directly). Posting
+ * again from the same participant and machine replaces that file only. Refused posts are kept
+ * in {@value #REFUSED} (the latest {@value #KEEP_REFUSED}) so that the page shows them after a
+ * restart too. Every method is thread-safe; posts are stored one at a time.
+ */
+public final class WorkshopStore {
+
+    /** The file that keeps the latest refusals. */
+    public static final String REFUSED = "refused.json";
+    static final int KEEP_REFUSED = 50;
+    /** The longest machine label accepted (it heads a column). */
+    static final int MAX_LABEL = 100;
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+
+    /**
+     * A stored result.
+     *
+     * @param participant who sent it
+     * @param machine     the label its report ran under
+     * @param file        the stored file's name in the folder
+     * @param receivedAt  when it arrived (ISO-8601)
+     * @param results     the results, as compare reads them
+     */
+    public record Entry(Participant participant, String machine, String file, String receivedAt, ResultsFile results) {
+
+        /** The column header on the page. */
+        public String column() {
+            return participant.column(machine);
+        }
+    }
+
+    /**
+     * A refused post, as the page shows it.
+     *
+     * @param participant the name sent, or "" when there was none
+     * @param reason      why
+     * @param at          when (ISO-8601)
+     */
+    public record Refusal(String participant, String reason, String at) {}
+
+    /**
+     * What the page shows at one moment.
+     *
+     * @param version changes whenever anything stored changes (and across restarts)
+     */
+    public record Snapshot(String version, List<Entry> entries, List<Refusal> refusals) {}
+
+    private final Path dir;
+    private final Map<String, Entry> entries = new TreeMap<>();
+    private final Deque<Refusal> refusals = new ArrayDeque<>();
+    private final String start = UUID.randomUUID().toString().substring(0, 8);
+    private long changes;
+
+    private WorkshopStore(Path dir) {
+        this.dir = dir;
+    }
+
+    /** Opens (and creates) the folder and reads every result stored there. */
+    public static WorkshopStore open(Path dir) {
+        WorkshopStore store = new WorkshopStore(dir);
+        try {
+            Files.createDirectories(dir);
+            try (Stream<Path> files = Files.list(dir)) {
+                for (Path file : files.filter(f -> f.getFileName().toString().startsWith("results-")
+                        && f.getFileName().toString().endsWith(".json")).sorted().toList()) {
+                    store.readStored(file);
+                }
+            }
+            Path refused = dir.resolve(REFUSED);
+            if (Files.isRegularFile(refused)) {
+                for (JsonNode r : MAPPER.readTree(Files.readString(refused))) {
+                    store.refusals.addLast(new Refusal(r.path("participant").asText(""), r.path("reason").asText(""), r.path("at").asText("")));
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read the workshop folder " + dir + ": " + e.getMessage(), e);
+        }
+        return store;
+    }
+
+    private void readStored(Path file) throws IOException {
+        String name = file.getFileName().toString();
+        try {
+            JsonNode tree = ResultsFile.tree(Files.readString(file), name);
+            ResultsFile results = ResultsFile.fromTree(tree, name, name);
+            JsonNode workshop = tree.path("workshop");
+            Participant participant = new Participant(workshop.path("participant").asText(null));
+            entries.put(name, new Entry(participant, results.label(), name, workshop.path("receivedAt").asText(""), results));
+        } catch (IllegalArgumentException e) {
+            refusals.addLast(new Refusal("", "a stored file could not be read back, left out: " + e.getMessage(), now()));
+        }
+    }
+
+    /** The folder. */
+    public Path dir() {
+        return dir;
+    }
+
+    /**
+     * Checks and stores a post: 201 when this participant and machine are new, 200 when it
+     * replaced their earlier result, 422 (kept as a refusal) when it is not a results file of
+     * this schema version. The name is checked by the caller ({@link Participant}).
+     */
+    public synchronized Answer accept(Participant participant, byte[] body) {
+        ResultsFile results;
+        ObjectNode tree;
+        String origin = participant.name() + "'s results.json";
+        try {
+            String text = StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(body)).toString();
+            JsonNode root = ResultsFile.tree(text, origin);
+            results = ResultsFile.fromTree(root, origin, origin);
+            tree = (ObjectNode) root;
+        } catch (CharacterCodingException e) {
+            return refuse(participant.name(), Answer.NOT_RESULTS, origin + " is not a loomlab results file: not UTF-8 text");
+        } catch (IllegalArgumentException e) {
+            return refuse(participant.name(), Answer.NOT_RESULTS, e.getMessage());
+        }
+        if (results.label().length() > MAX_LABEL || results.label().codePoints().anyMatch(Character::isISOControl)) {
+            return refuse(participant.name(), Answer.NOT_RESULTS, origin + " has a label of more than " + MAX_LABEL
+                    + " characters or with control characters: rerun ./loomlab report with --label SHORT_NAME");
+        }
+        String file = participant.fileName(results.label());
+        String receivedAt = now();
+        ObjectNode workshop = tree.putObject("workshop");
+        workshop.put("participant", participant.name());
+        workshop.put("receivedAt", receivedAt);
+        AtomicFiles.write(dir.resolve(file), tree.toPrettyString());
+        Entry previous = entries.put(file, new Entry(participant, results.label(), file, receivedAt, results));
+        changes++;
+        String column = participant.column(results.label());
+        return previous == null
+                ? new Answer(Answer.STORED, "stored: " + column + ", " + results.rows().size() + " rows")
+                : new Answer(Answer.REPLACED, "replaced your earlier result: " + column + ", " + results.rows().size() + " rows");
+    }
+
+    /** Keeps a refusal for the page (the latest {@value #KEEP_REFUSED}) and returns the answer. */
+    public synchronized Answer refuse(String participant, int status, String reason) {
+        refusals.addLast(new Refusal(participant == null ? "" : participant, reason, now()));
+        while (refusals.size() > KEEP_REFUSED) {
+            refusals.removeFirst();
+        }
+        ArrayNode array = MAPPER.createArrayNode();
+        refusals.forEach(r -> array.addObject().put("participant", r.participant()).put("reason", r.reason()).put("at", r.at()));
+        AtomicFiles.write(dir.resolve(REFUSED), array.toPrettyString());
+        changes++;
+        return new Answer(status, reason);
+    }
+
+    /** Everything stored, by participant then machine, and the refusals, newest last. */
+    public synchronized Snapshot snapshot() {
+        List<Entry> sorted = new ArrayList<>(entries.values());
+        sorted.sort(Comparator.comparing((Entry e) -> e.participant().name().toLowerCase(java.util.Locale.ROOT))
+                .thenComparing(Entry::machine).thenComparing(Entry::file));
+        return new Snapshot(start + "-" + changes, sorted, List.copyOf(refusals));
+    }
+
+    private static String now() {
+        return Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
+    }
+}

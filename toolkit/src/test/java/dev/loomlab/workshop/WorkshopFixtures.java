@@ -1,0 +1,92 @@
+package dev.loomlab.workshop;
+
+import dev.loomlab.experiment.ExperimentSpec;
+import dev.loomlab.experiment.Kind;
+import dev.loomlab.experiment.Measurement;
+import dev.loomlab.experiment.Run;
+import dev.loomlab.measure.Env;
+import dev.loomlab.report.ReportRow;
+import dev.loomlab.report.ResultsFile;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Results files built through the toolkit's own API (so they follow the schema as it evolves),
+ * and a client for a workshop server on 127.0.0.1.
+ */
+public final class WorkshopFixtures {
+
+    private WorkshopFixtures() {}
+
+    /**
+     * A results.json of spawn and ring for two kinds. With {@code runs} 1 every figure is a cold
+     * run; with more, the median of the warm ones. {@code scale} makes machines differ.
+     */
+    public static String results(String label, int runs, double scale) {
+        List<ReportRow> rows = new ArrayList<>();
+        for (Kind kind : List.of(Kind.PROCESS, Kind.VIRTUAL)) {
+            double k = kind == Kind.PROCESS ? 1.6 : 1.0;
+            rows.add(row("spawn", kind, 1_000, 0, runs, Map.of("bytesPerProcess", 700 * k * scale, "nsPerSpawn", 900 * k * scale)));
+            rows.add(row("ring", kind, 1_000, 10, runs, Map.of("nsPerHop", 400 * k * scale)));
+        }
+        return new ResultsFile(label, Instant.now().toString(), 1_000, Env.current(), "test", true, rows, List.of()).toJson();
+    }
+
+    private static ReportRow row(String experiment, Kind kind, long n, long m, int runs, Map<String, Double> metrics) {
+        ExperimentSpec spec = new ExperimentSpec(experiment, kind, n, m, runs, ExperimentSpec.DEFAULT_DEADLINE, List.of(), Map.of());
+        List<Run> list = new ArrayList<>();
+        for (int i = 1; i <= runs; i++) {
+            list.add(new Run(i, i == 1, metrics));
+        }
+        Measurement measurement = Measurement.of(spec, Env.current(), list, List.of("built by the workshop tests"));
+        return new ReportRow(experiment, kind.label(), n, m, "ok", 10, measurement);
+    }
+
+    /** The same file claiming another schema version. */
+    static String otherSchema(String label) {
+        return results(label, 1, 1).replaceFirst("\"schemaVersion\" : \\d+", "\"schemaVersion\" : 999");
+    }
+
+    /** A client for a server on 127.0.0.1. */
+    record Client(HttpClient http, URI base) {
+
+        static Client of(WorkshopServer server) {
+            return new Client(HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build(),
+                    URI.create("http://127.0.0.1:" + server.port()));
+        }
+
+        HttpResponse<String> post(String code, String participant, String body) throws IOException, InterruptedException {
+            return post(code, participant, HttpRequest.BodyPublishers.ofString(body));
+        }
+
+        HttpResponse<String> post(String code, String participant, HttpRequest.BodyPublisher body) throws IOException, InterruptedException {
+            HttpRequest.Builder request = HttpRequest.newBuilder(base.resolve("/api/results")).timeout(Duration.ofSeconds(30)).POST(body);
+            if (code != null) {
+                request.header(WorkshopServer.CODE_HEADER, code);
+            }
+            if (participant != null) {
+                request.header(WorkshopServer.NAME_HEADER, participant);
+            }
+            return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+        }
+
+        HttpResponse<String> get(String path) throws IOException, InterruptedException {
+            return http.send(HttpRequest.newBuilder(base.resolve(path)).timeout(Duration.ofSeconds(30)).GET().build(),
+                    HttpResponse.BodyHandlers.ofString());
+        }
+    }
+
+    /** Starts a server on 127.0.0.1, any free port, on {@code dir}. */
+    static WorkshopServer serve(Path dir) {
+        return WorkshopServer.start(WorkshopStore.open(dir), JoinCode.inFolder(dir), java.net.InetAddress.getLoopbackAddress(), 0);
+    }
+}
