@@ -13,7 +13,10 @@ A notebook fails on:
 Tag convention (cell metadata, e.g. "metadata": {"tags": ["table"]}; in Jupyter: View >
 Cell Toolbar > Tags):
   table   the cell must show an HTML table (text/html in execute_result or display_data);
-  plot    the cell must show a picture (image/png or image/svg+xml).
+  plot    the cell must show a picture (image/png or image/svg+xml);
+  in-place  the cell must show an output it replaced in place (a display() handle's update or
+          a progress line): the loomlab kernel marks each update_display_data with metadata
+          {"loomlab": {"updates": n}}, and nbclient copies it onto the output it replaces.
 Tag the cells whose table or plot is the point of their section, so that a helper that
 silently returns text instead of a table is caught by CI.
 
@@ -45,6 +48,7 @@ def problems(notebook):
         where = "cell %d" % number + (", section '%s'" % section if section else "")
         outputs = cell.get("outputs", [])
         mimes = set()
+        updated = False
         for out in outputs:
             kind = out.get("output_type")
             if kind == "error":
@@ -57,6 +61,8 @@ def problems(notebook):
                     found.append("stderr says '%s' (%s)" % (line.strip(), where))
             elif kind in ("execute_result", "display_data"):
                 mimes.update(out.get("data", {}).keys())
+                loomlab = out.get("metadata", {}).get("loomlab", {})
+                updated = updated or (isinstance(loomlab, dict) and loomlab.get("updates", 0) >= 1)
         if source.strip() and cell.get("execution_count") is None:
             found.append("%s did not run" % where)
         tags = cell.get("metadata", {}).get("tags", [])
@@ -64,6 +70,8 @@ def problems(notebook):
             found.append("%s is tagged 'table' but shows no HTML table" % where)
         if "plot" in tags and not (PICTURES & mimes):
             found.append("%s is tagged 'plot' but shows no PNG or SVG" % where)
+        if "in-place" in tags and not updated:
+            found.append("%s is tagged 'in-place' but no output of it was updated in place" % where)
     return found
 
 

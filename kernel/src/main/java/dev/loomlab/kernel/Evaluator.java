@@ -46,6 +46,18 @@ public final class Evaluator implements AutoCloseable {
     private volatile boolean running;
     private volatile boolean stopRequested;
     private volatile long cellNumber;
+    private final MavenDependencies maven;
+    private final Magics.Target magicTarget = new Magics.Target() {
+        @Override
+        public void addToClasspath(String path) {
+            Evaluator.this.addToClasspath(path);
+        }
+
+        @Override
+        public MavenDependencies maven() {
+            return maven;
+        }
+    };
 
     /**
      * Starts JShell with the kernel's class path, then evaluates the startup (see {@link Startup}).
@@ -54,6 +66,12 @@ public final class Evaluator implements AutoCloseable {
      * @param startupFile the {@code loomlab.jsh} to evaluate, or {@code null} for none
      */
     public Evaluator(Path startupFile, PrintStream out, PrintStream err) {
+        this(startupFile, out, err, new MavenDependencies(MavenDependencies.userLocalRepository()));
+    }
+
+    /** The same, with {@code %maven} resolving through {@code maven}. */
+    Evaluator(Path startupFile, PrintStream out, PrintStream err, MavenDependencies maven) {
+        this.maven = maven;
         this.jshell = JShell.builder()
                 .executionEngine(engine, null)
                 .in(InputStream.nullInputStream())
@@ -90,9 +108,9 @@ public final class Evaluator implements AutoCloseable {
         }
     }
 
-    /** Runs a cell: leading {@code %jars}/{@code %classpath} magics, then its Java snippets. */
+    /** Runs a cell: its leading magics (see {@link Magics}), then its Java snippets. */
     public Result eval(String cell) throws CellException {
-        String code = Magics.apply(cell, this::addToClasspath);
+        String code = Magics.apply(cell, magicTarget);
         cellNumber++;
         stopRequested = false;
         running = true;
@@ -260,6 +278,7 @@ public final class Evaluator implements AutoCloseable {
 
     @Override
     public void close() {
+        maven.close();
         jshell.close();
     }
 }

@@ -1,27 +1,37 @@
 package dev.loomlab.kernel;
 
 import dev.loomlab.display.Display;
-import io.github.spencerpark.jupyter.channels.JupyterConnection;
-import io.github.spencerpark.jupyter.channels.ShellReplyEnvironment;
-import io.github.spencerpark.jupyter.kernel.BaseKernel;
-import io.github.spencerpark.jupyter.kernel.KernelConnectionProperties;
-import io.github.spencerpark.jupyter.kernel.LanguageInfo;
-import io.github.spencerpark.jupyter.kernel.ReplacementOptions;
-import io.github.spencerpark.jupyter.kernel.display.DisplayData;
-import io.github.spencerpark.jupyter.messages.Message;
-import io.github.spencerpark.jupyter.messages.MessageType;
-import io.github.spencerpark.jupyter.messages.publish.PublishDisplayData;
-import io.github.spencerpark.jupyter.messages.publish.PublishError;
-import io.github.spencerpark.jupyter.messages.publish.PublishExecuteInput;
-import io.github.spencerpark.jupyter.messages.publish.PublishExecuteResult;
-import io.github.spencerpark.jupyter.messages.publish.PublishStream;
-import io.github.spencerpark.jupyter.messages.reply.ErrorReply;
-import io.github.spencerpark.jupyter.messages.reply.ExecuteReply;
-import io.github.spencerpark.jupyter.messages.request.ExecuteRequest;
+import dev.loomlab.util.ProgressLine;
+import org.dflib.jjava.jupyter.channels.JupyterConnection;
+import org.dflib.jjava.jupyter.channels.ShellReplyEnvironment;
+import org.dflib.jjava.jupyter.kernel.BaseKernel;
+import org.dflib.jjava.jupyter.kernel.JupyterIO;
+import org.dflib.jjava.jupyter.kernel.comm.CommManager;
+import org.dflib.jjava.jupyter.kernel.display.Renderer;
+import org.dflib.jjava.jupyter.kernel.magic.MagicParser;
+import org.dflib.jjava.jupyter.kernel.magic.MagicTranspiler;
+import org.dflib.jjava.jupyter.kernel.magic.MagicsRegistry;
+import org.dflib.jjava.jupyter.kernel.util.StringStyler;
+import org.dflib.jjava.jupyter.kernel.KernelConnectionProperties;
+import org.dflib.jjava.jupyter.kernel.LanguageInfo;
+import org.dflib.jjava.jupyter.kernel.ReplacementOptions;
+import org.dflib.jjava.jupyter.kernel.display.DisplayData;
+import org.dflib.jjava.jupyter.messages.Message;
+import org.dflib.jjava.jupyter.messages.MessageType;
+import org.dflib.jjava.jupyter.messages.publish.PublishDisplayData;
+import org.dflib.jjava.jupyter.messages.publish.PublishError;
+import org.dflib.jjava.jupyter.messages.publish.PublishExecuteInput;
+import org.dflib.jjava.jupyter.messages.publish.PublishExecuteResult;
+import org.dflib.jjava.jupyter.messages.publish.PublishStream;
+import org.dflib.jjava.jupyter.messages.publish.PublishUpdateDisplayData;
+import org.dflib.jjava.jupyter.messages.reply.ErrorReply;
+import org.dflib.jjava.jupyter.messages.reply.ExecuteReply;
+import org.dflib.jjava.jupyter.messages.request.ExecuteRequest;
 import java.io.InputStream;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
 import java.lang.reflect.Proxy;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -33,7 +43,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 /**
- * loomlab's Jupyter kernel: JShell in this JVM ({@link Evaluator}) behind jupyter-jvm-basekernel.
+ * loomlab's Jupyter kernel: JShell in this JVM ({@link Evaluator}) behind jjava-jupyter (the
+ * maintained successor of jupyter-jvm-basekernel; see the kernel's README for why).
  *
  * <p>Run as {@code java -jar loomlab-kernel.jar CONNECTION_FILE}. It binds its sockets first and
  * starts JShell on another thread, so {@code kernel_info} is answered at once; the first cell
@@ -41,12 +52,16 @@ import java.util.concurrent.TimeoutException;
  * control channel, or SIGINT) stops the running cell and keeps the kernel.
  *
  * <p>A cell's last expression becomes {@code execute_result} through
- * {@link Display#mimeBundle(Object)}; {@code display(x)} shows {@code x} at once; anything the
- * cell prints streams live; a failure is a Jupyter error (see {@link CellException}).
+ * {@link Display#mimeBundle(Object)}; {@code display(x)} shows {@code x} at once and its handle's
+ * {@code update(y)} replaces it in place; a toolkit helper's {@link ProgressLine} is one such
+ * output; anything the cell prints streams live; a failure is a Jupyter error (see {@link CellException}).
  */
 public final class LoomlabKernel extends BaseKernel implements AutoCloseable {
 
     private static final long JSHELL_START_TIMEOUT_S = 120;
+
+    /** The output metadata key of an update: {@code {"loomlab": {"updates": n}}}. */
+    static final String UPDATES_METADATA = "loomlab";
 
     private final CompletableFuture<Evaluator> evaluator = new CompletableFuture<>();
     private final CellOutput output;
@@ -55,6 +70,12 @@ public final class LoomlabKernel extends BaseKernel implements AutoCloseable {
     private boolean notesShown;
 
     LoomlabKernel(Path startupFile, CellOutput output, PrintStream log) {
+        // jjava's magics, renderer, history and extensions stay unused: cells run through our own
+        // execute handler (Magics, Evaluator, Display), so only what BaseKernel needs to exist is given
+        super("loomlab-kernel", implementationVersion(), languageInfo(), List.of(), null,
+                new JupyterIO(StandardCharsets.UTF_8), new CommManager(), new Renderer(),
+                new MagicParser("^\\s*%", "^\\s*%%", new MagicTranspiler()), new MagicsRegistry(), false,
+                new StringStyler("", "", "", line -> ""));
         this.output = output;
         this.log = log;
         Thread starter = new Thread(() -> {
@@ -70,6 +91,7 @@ public final class LoomlabKernel extends BaseKernel implements AutoCloseable {
         starter.setDaemon(true);
         starter.start();
         Displays.setSink(this::publishDisplay);
+        ProgressLine.showIn(what -> new ProgressView());
     }
 
     public static void main(String[] args) throws Exception {
@@ -80,7 +102,7 @@ public final class LoomlabKernel extends BaseKernel implements AutoCloseable {
         PrintStream stdout = System.out;
         PrintStream stderr = System.err;
         // java.util.logging: bound now to the real stderr (the Jupyter server's log, not a cell), and
-        // at WARNING, since basekernel logs every message at INFO
+        // at WARNING, since the base library logs every message at INFO
         java.util.logging.Logger.getLogger("").getHandlers();
         java.util.logging.Logger.getLogger("").setLevel(java.util.logging.Level.WARNING);
         if (System.getProperty("java.awt.headless") == null) {
@@ -108,6 +130,7 @@ public final class LoomlabKernel extends BaseKernel implements AutoCloseable {
         super.becomeHandlerForConnection(connection);
         // our own execute handler: errors keep the user's exception name, output streams live
         connection.setHandler(MessageType.EXECUTE_REQUEST, this::execute);
+        SpecReplies.install(connection, this);
     }
 
     private synchronized void execute(ShellReplyEnvironment env, Message<ExecuteRequest> message) {
@@ -123,7 +146,7 @@ public final class LoomlabKernel extends BaseKernel implements AutoCloseable {
             output.attach((stderr, text) -> env.publish(
                     new PublishStream(stderr ? PublishStream.StreamType.ERR : PublishStream.StreamType.OUT, text)));
             try {
-                DisplayData result = eval(request.getCode());
+                DisplayData result = evalCell(request.getCode());
                 output.flush();
                 if (result != null && !request.isSilent()) {
                     env.publish(new PublishExecuteResult(count, result));
@@ -155,15 +178,28 @@ public final class LoomlabKernel extends BaseKernel implements AutoCloseable {
         return new CellException(t.getClass().getName(), String.valueOf(t.getMessage()), lines);
     }
 
+    /** Not used: the kernel's execute handler runs cells through {@link #evalCell}. */
     @Override
-    public DisplayData eval(String code) throws CellException {
+    public Object evalRaw(String code) {
+        throw new UnsupportedOperationException("cells run through evalCell");
+    }
+
+    /** No inspection (Shift-Tab help): an inspect_reply with {@code found: false}. */
+    @Override
+    public DisplayData inspect(String code, int at, boolean extraDetail) {
+        return null;
+    }
+
+    /** Runs a cell; its value as a MIME bundle, or {@code null} if it has none. */
+    DisplayData evalCell(String code) throws CellException {
         Evaluator ev = evaluator();
         if (!notesShown) {
             notesShown = true;
             ev.startupNotes().forEach(note -> System.err.println("loomlab kernel: " + note));
         }
         Evaluator.Result result = ev.eval(code);
-        if (!result.hasValue()) {
+        if (!result.hasValue() || result.value() instanceof Displays.DisplayHandle) {
+            // a cell ending in display(x) shows x once, not x and then its handle
             return null;
         }
         try {
@@ -179,14 +215,23 @@ public final class LoomlabKernel extends BaseKernel implements AutoCloseable {
         return data;
     }
 
-    private void publishDisplay(Map<String, String> bundle) {
+    /** {@code display(x)} and its handle's updates: {@code display_data}, then {@code update_display_data}. */
+    private void publishDisplay(Map<String, String> bundle, String displayId, int updates) {
         ShellReplyEnvironment env = currentCell;
         if (env == null) {
             log.println("loomlab kernel: display() outside a cell: " + bundle.get(Display.TEXT));
             return;
         }
         output.flush();
-        env.publish(new PublishDisplayData(displayData(bundle)));
+        DisplayData data = displayData(bundle);
+        data.setDisplayId(displayId);
+        if (updates == 0) {
+            env.publish(new PublishDisplayData(data));
+        } else {
+            // how many times it was replaced: a headless run's checker can tell an in-place update happened
+            data.putMetaData(UPDATES_METADATA, Map.of("updates", updates));
+            env.publish(new PublishUpdateDisplayData(data));
+        }
     }
 
     private Evaluator evaluator() throws CellException {
@@ -263,8 +308,13 @@ public final class LoomlabKernel extends BaseKernel implements AutoCloseable {
         }
     }
 
-    @Override
-    public LanguageInfo getLanguageInfo() {
+    /** The kernel's version, from the jar's manifest when there is one. */
+    private static String implementationVersion() {
+        String v = LoomlabKernel.class.getPackage().getImplementationVersion();
+        return v == null ? "0.1.0" : v;
+    }
+
+    private static LanguageInfo languageInfo() {
         return new LanguageInfo("java", Runtime.version().toString(), "text/x-java-source", ".jsh", "java", "java", "script");
     }
 
@@ -280,6 +330,7 @@ public final class LoomlabKernel extends BaseKernel implements AutoCloseable {
 
     @Override
     public void close() {
+        ProgressLine.showIn(null);
         Displays.setSink(null);
         Evaluator ev = readyEvaluator();
         if (ev != null) {

@@ -14,7 +14,8 @@ import java.util.List;
  * <ol>
  *   <li>jshell's {@code DEFAULT} startup of the running JDK (on JDK 25,
  *       {@code import module java.base;}; on JDK 21, the {@code java.util.*}-style imports);</li>
- *   <li>{@code void display(Object)}, which shows a value now (see {@link Displays});</li>
+ *   <li>{@code DisplayHandle display(Object)}, which shows a value now and returns a handle
+ *       whose {@code update(y)} replaces it in place (see {@link Displays});</li>
  *   <li>the startup file named by the system property {@value #PROPERTY} or the environment
  *       variable {@value #ENV} (the kernelspec sets it to {@code notebooks/loomlab.jsh}).</li>
  * </ol>
@@ -24,7 +25,8 @@ public final class Startup {
     public static final String PROPERTY = "loomlab.startup";
     public static final String ENV = "LOOMLAB_STARTUP";
 
-    static final String DISPLAY = "void display(Object value) { dev.loomlab.kernel.Displays.display(value); }";
+    static final String DISPLAY = "dev.loomlab.kernel.Displays.DisplayHandle display(Object value) {"
+            + " return dev.loomlab.kernel.Displays.display(value); }";
 
     /** jshell's DEFAULT.jsh before module imports (JDK 21-22); used if the JDK's own cannot be read. */
     private static final String CLASSIC_DEFAULT = """

@@ -124,7 +124,7 @@ class EvaluatorTest {
     @Test
     void displayPublishesMidCell() throws Exception {
         List<Map<String, String>> shown = new ArrayList<>();
-        Displays.setSink(shown::add);
+        Displays.setSink((bundle, id, updates) -> shown.add(bundle));
         try {
             evaluator.eval("display(\"first\");\ndisplay(Table.create(\"second\"));\n3");
         } finally {
@@ -133,6 +133,41 @@ class EvaluatorTest {
         assertThat(shown).hasSize(2);
         assertThat(shown.get(0)).containsEntry("text/plain", "first");
         assertThat(shown.get(1)).containsKey("text/html");
+    }
+
+    @Test
+    void aDisplayHandleUpdatesTheSameOutput() throws Exception {
+        List<String> shown = new ArrayList<>();
+        Displays.setSink((bundle, id, updates) -> shown.add(id + " " + updates + " " + bundle.get("text/plain")));
+        try {
+            evaluator.eval("var h = display(\"step 0\");\nfor (int i = 1; i <= 2; i++) h.update(\"step \" + i);\n"
+                    + "var other = display(\"other\");");
+        } finally {
+            Displays.setSink(null);
+        }
+        assertThat(shown).hasSize(4);
+        String id = shown.get(0).split(" ")[0];
+        assertThat(shown.subList(0, 3)).containsExactly(id + " 0 step 0", id + " 1 step 1", id + " 2 step 2");
+        assertThat(shown.get(3)).doesNotStartWith(id).endsWith(" 0 other");
+    }
+
+    @Test
+    void aProgressLineIsOneOutputReplacedInPlace() throws Exception {
+        List<String> shown = new ArrayList<>();
+        Displays.setSink((bundle, id, updates) -> shown.add(id + " " + updates + " " + bundle.get("text/plain")));
+        dev.loomlab.util.ProgressLine.showIn(what -> new ProgressView());
+        try {
+            evaluator.eval("try (var p = dev.loomlab.util.ProgressLine.start(\"rows\", 2)) {\n"
+                    + "    p.step(1, 2, \"row 1 done\");\n    p.step(2, 2, \"row 2 done\");\n}");
+        } finally {
+            dev.loomlab.util.ProgressLine.showIn(null);
+            Displays.setSink(null);
+        }
+        assertThat(shown).hasSize(4);
+        String id = shown.get(0).split(" ")[0];
+        assertThat(shown).allMatch(s -> s.startsWith(id + " "));
+        assertThat(shown.get(0)).startsWith(id + " 0 rows: 0 of 2 done");
+        assertThat(shown.get(3)).startsWith(id + " 3 rows: 2 of 2 done").endsWith("in all · row 2 done");
     }
 
     @Test

@@ -3,9 +3,9 @@ package dev.loomlab.kernel;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.github.spencerpark.jupyter.kernel.ReplacementOptions;
-import io.github.spencerpark.jupyter.kernel.display.DisplayData;
-import io.github.spencerpark.jupyter.kernel.display.mime.MIMEType;
+import org.dflib.jjava.jupyter.kernel.ReplacementOptions;
+import org.dflib.jjava.jupyter.kernel.display.DisplayData;
+import org.dflib.jjava.jupyter.kernel.display.mime.MIMEType;
 import java.util.Base64;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -30,7 +30,7 @@ class KernelRenderingTest {
 
     @Test
     void aStringIsPlainText() throws Exception {
-        DisplayData data = kernel.eval("\"plain \" + \"text\"");
+        DisplayData data = kernel.evalCell("\"plain \" + \"text\"");
         assertThat(data.getData(MIMEType.TEXT_PLAIN)).isEqualTo("plain text");
         assertThat(data.hasDataForType(MIMEType.TEXT_HTML)).isFalse();
         assertThat(data.hasDataForType(MIMEType.IMAGE_PNG)).isFalse();
@@ -38,14 +38,14 @@ class KernelRenderingTest {
 
     @Test
     void aTableIsHtml() throws Exception {
-        DisplayData data = kernel.eval("Table.create(\"runs\", IntColumn.create(\"n\", 1, 2, 3))");
+        DisplayData data = kernel.evalCell("Table.create(\"runs\", IntColumn.create(\"n\", 1, 2, 3))");
         assertThat((String) data.getData(MIMEType.TEXT_HTML)).contains("<table").contains("runs");
         assertThat(data.hasDataForType(MIMEType.TEXT_PLAIN)).isTrue();
     }
 
     @Test
     void anXyChartIsPng() throws Exception {
-        DisplayData data = kernel.eval("""
+        DisplayData data = kernel.evalCell("""
                 XYChart chart = new XYChartBuilder().width(240).height(160).title("cost").build();
                 chart.addSeries("spawn", new double[] {1, 10, 100}, new double[] {2, 3, 5});
                 chart
@@ -56,19 +56,19 @@ class KernelRenderingTest {
 
     @Test
     void noValueMeansNoResult() throws Exception {
-        assertThat(kernel.eval("int quiet = 1;")).isNull();
+        assertThat(kernel.evalCell("int quiet = 1;")).isNull();
     }
 
     @Test
     void errorsReachTheKernelAsCellExceptions() {
-        assertThatThrownBy(() -> kernel.eval("Integer.parseInt(\"x\")"))
+        assertThatThrownBy(() -> kernel.evalCell("Integer.parseInt(\"x\")"))
                 .isInstanceOfSatisfying(CellException.class,
                         e -> assertThat(e.ename()).isEqualTo("java.lang.NumberFormatException"));
     }
 
     @Test
     void completionAndIsCompleteUseBaseKernelsConventions() throws Exception {
-        kernel.eval("1"); // waits for JShell to be ready
+        kernel.evalCell("1"); // waits for JShell to be ready
         ReplacementOptions options = kernel.complete("Math.ma", 7);
         assertThat(options.getReplacements()).contains("max(");
         assertThat(options.getSourceStart()).isEqualTo(5);

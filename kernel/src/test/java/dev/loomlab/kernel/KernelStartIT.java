@@ -61,10 +61,13 @@ class KernelStartIT {
         copyResource("/notebooks/bad.ipynb", root.resolve("notebooks/bad.ipynb"));
 
         // Jupyter's user folders inside the temp dir: the developer's own kernelspecs stay untouched
+        // and a Maven local repository made here, which the fixture notebook's %maven cell reads
+        Path m2 = FakeMavenRepository.create(tmp.resolve("m2"));
         jupyterEnv = Map.of(
                 "JUPYTER_DATA_DIR", tmp.resolve("jupyter-data").toString(),
                 "JUPYTER_RUNTIME_DIR", tmp.resolve("jupyter-runtime").toString(),
-                "JUPYTER_CONFIG_DIR", tmp.resolve("jupyter-config").toString());
+                "JUPYTER_CONFIG_DIR", tmp.resolve("jupyter-config").toString(),
+                "JAVA_TOOL_OPTIONS", "-Dmaven.repo.local=" + m2);
 
         Run install = bash("loomlab_install_kernelspec \"$1\" \"$2\" \"$3\"", root.toString(), java, jar.toString());
         assertThat(install.exitCode).as(install.output).isZero();
@@ -87,6 +90,16 @@ class KernelStartIT {
     }
 
     @Test
+    void everyMessageKeepsToTheMessagingSpec() throws Exception {
+        Path script = tmp.resolve("message_spec.py");
+        copyResource("/message_spec.py", script);
+        Run spec = run(List.of(PYTHON, script.toString()), jupyterEnv, Duration.ofSeconds(180));
+        System.out.println(spec.output);
+        assertThat(spec.exitCode).as(spec.output).isZero();
+        assertThat(spec.output).contains("kernel_info_reply").contains("update_display_data").contains(": ok");
+    }
+
+    @Test
     void runNotebooksChecksEachNotebook() throws Exception {
         Run notebooks = bash("loomlab_run_notebooks \"$1\"", root.toString());
         System.out.println(notebooks.output);
@@ -99,7 +112,24 @@ class KernelStartIT {
         Path out = root.resolve("build/notebooks");
         assertThat(out.resolve("good.ipynb")).isRegularFile();
         assertThat(Files.readString(out.resolve("good.html"))).contains("<table").contains("image/png");
-        assertThat(Files.readString(out.resolve("good.ipynb"))).contains("step 3").contains("from the startup file");
+        assertThat(Files.readString(out.resolve("good.ipynb"))).contains("step 3").contains("from the startup file")
+                .contains(FakeMavenRepository.HELLO);
+        // the in-place cell: two outputs (the display and the progress line), each holding its last value
+        var executed = new com.fasterxml.jackson.databind.ObjectMapper().readTree(out.resolve("good.ipynb").toFile());
+        List<String> inPlace = new ArrayList<>();
+        for (var cell : executed.get("cells")) {
+            if (cell.path("id").asText().equals("good-12")) {
+                cell.get("outputs").forEach(o -> {
+                    var text = o.path("data").path("text/plain"); // a string, or a list of lines
+                    StringBuilder joined = new StringBuilder(text.isArray() ? "" : text.asText());
+                    text.forEach(line -> joined.append(line.asText()));
+                    inPlace.add(o.path("output_type").asText() + ": " + joined);
+                });
+            }
+        }
+        assertThat(inPlace).hasSize(2);
+        assertThat(inPlace.get(0)).isEqualTo("display_data: step 3 of 3");
+        assertThat(inPlace.get(1)).startsWith("display_data: fixture steps: 3 of 3 done").endsWith("step 3 done");
     }
 
     @Test

@@ -68,8 +68,8 @@ class MagicsTest {
                         assertThat(e.ename()).isEqualTo("MagicError");
                         assertThat(e.evalue()).contains("no jar matches");
                     });
-            assertThatThrownBy(() -> ev.eval("%maven foo:bar:1"))
-                    .isInstanceOfSatisfying(CellException.class, e -> assertThat(e.evalue()).contains("unknown magic %maven"));
+            assertThatThrownBy(() -> ev.eval("%mvn foo:bar:1"))
+                    .isInstanceOfSatisfying(CellException.class, e -> assertThat(e.evalue()).contains("unknown magic %mvn"));
         }
     }
 

@@ -223,8 +223,8 @@ public final class Lightness {
         if (runs < 2 || runs > 20) {
             throw new IllegalArgumentException("runs must be between 2 and 20, got " + runs);
         }
-        Measurement oneJvm = FreshJvm.run(ExperimentSpec.of("spawn", n).withRepeat(runs), progress);
-        Measurement oneJvmVirtual = FreshJvm.run(ExperimentSpec.of("spawn", n).withKind(Kind.VIRTUAL).withRepeat(runs), progress);
+        Measurement oneJvm = FreshJvm.run(ExperimentSpec.of("spawn", n).withFixedRuns(runs), progress);
+        Measurement oneJvmVirtual = FreshJvm.run(ExperimentSpec.of("spawn", n).withKind(Kind.VIRTUAL).withFixedRuns(runs), progress);
         List<Measurement> fresh = new ArrayList<>();
         int freshRuns = Math.min(runs, 3); // a fresh JVM per run is the expensive part; three show it never warms
         for (int i = 0; i < freshRuns; i++) {

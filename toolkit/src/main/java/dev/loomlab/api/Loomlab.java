@@ -8,6 +8,7 @@ import dev.loomlab.experiment.Experiments;
 import dev.loomlab.experiment.Kind;
 import dev.loomlab.experiment.Measurement;
 import dev.loomlab.util.Progress;
+import dev.loomlab.util.ProgressLine;
 import dev.loomlab.load.LoadKind;
 import dev.loomlab.load.LoadResult;
 import dev.loomlab.load.LoadRunner;
@@ -97,13 +98,15 @@ public final class Loomlab {
     }
 
     /**
-     * The article's tiers: n idle units at each size, each tier in its own fresh JVM, with a
-     * progress line after each tier. Sizes above the cap are refused; pass {@code Cap.tiers(...)}
-     * to keep only those under it. Each JVM spawns its tier 3 times: the table shows the cold
-     * first run beside the median of the warm ones.
+     * The article's tiers: n idle units at each size, each tier in its own fresh JVM, with one
+     * progress line ({@link ProgressLine}) replaced as each tier finishes. Sizes above the cap are
+     * refused; pass {@code Cap.tiers(...)} to keep only those under it. Each JVM spawns its tier 3
+     * times: the table shows the cold first run beside the median of the warm ones.
      */
     public static Tiers tiers(Kind kind, int... sizes) {
-        return new Tiers(kind, TierRuns.measure(kind, sizes, 3, Progress.STDOUT));
+        try (ProgressLine line = ProgressLine.start("tiers of idle " + kind.label() + " units, one fresh JVM each", sizes.length)) {
+            return new Tiers(kind, TierRuns.measure(kind, sizes, 3, line));
+        }
     }
 
     /**
@@ -178,9 +181,16 @@ public final class Loomlab {
         return load(parallelism > 0 ? spec.withParallelism(parallelism) : spec);
     }
 
-    /** The load experiment as {@code spec} says, e.g. {@code LoadSpec.of(VIRTUAL, PARKING).withDeadline("3s")}. */
+    /**
+     * The load experiment as {@code spec} says, e.g. {@code LoadSpec.of(VIRTUAL, PARKING).withDeadline("3s")},
+     * with one progress line replaced as each row finishes.
+     */
     public static LoadResult load(LoadSpec spec) {
-        return LoadRunner.run(spec, Progress.STDOUT);
+        try (ProgressLine line = ProgressLine.start("load rows, one fresh JVM each", 0)) {
+            LoadResult result = LoadRunner.run(spec, line);
+            line.step(result.rows().size(), result.rows().size(), "");
+            return result;
+        }
     }
 
     /**
@@ -197,9 +207,12 @@ public final class Loomlab {
         return SupervisionDemo.run(RestartIntensity.of(maxRestarts, within), kills, System.out::println);
     }
 
-    /** Any experiment, in a fresh JVM, its progress printed as it comes. */
+    /** Any experiment, in a fresh JVM, its progress on one line replaced as it comes. */
     public static Measurement measure(ExperimentSpec spec) {
-        return FreshJvm.run(spec, Progress.STDOUT);
+        try (ProgressLine line = ProgressLine.start(String.format("%s %s n=%,d in a fresh JVM",
+                spec.experiment(), spec.kind().label(), spec.n()), 0)) {
+            return FreshJvm.run(spec, line);
+        }
     }
 
     /** The same helpers, run in this JVM: for poking in jshell, not for figures to publish. */
@@ -244,7 +257,12 @@ public final class Loomlab {
 
         /** Any experiment, here. */
         public Measurement run(ExperimentSpec spec) throws Exception {
-            return Experiments.runHere(spec, Progress.STDOUT);
+            try (ProgressLine line = ProgressLine.start(String.format("%s %s n=%,d here",
+                    spec.experiment(), spec.kind().label(), spec.n()), spec.repeat())) {
+                Measurement m = Experiments.runHere(spec, line);
+                line.step(spec.repeat(), spec.repeat(), "");
+                return m;
+            }
         }
     }
 }

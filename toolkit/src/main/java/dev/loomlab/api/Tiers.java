@@ -7,6 +7,7 @@ import dev.loomlab.display.Series;
 import dev.loomlab.display.Tables;
 import dev.loomlab.experiment.Kind;
 import dev.loomlab.experiment.Measurement;
+import dev.loomlab.measure.LinearFit;
 import dev.loomlab.published.PublishedFigure;
 import dev.loomlab.published.PublishedFigures;
 import dev.loomlab.runs.TierRuns;
@@ -17,13 +18,17 @@ import tech.tablesaw.api.Table;
 
 /**
  * The French article's tier table, arranged from {@link TierRuns}' measurements: each tier's cold
- * run beside its warm runs, beside the article's tiers, and the same as a log-log chart. Built by
- * {@link Loomlab#tiers}; shown as its {@link #section()}.
+ * run beside its summary, beside the article's tiers, the same as a log-log chart, and the sentence
+ * this run supports (heap against n by least squares) as its note. Built by {@link Loomlab#tiers};
+ * shown as its {@link #section()}.
  *
  * @param kind  what was spawned
  * @param tiers one measurement per size, in order (a failed tier is a failed measurement)
  */
 public record Tiers(Kind kind, List<Measurement> tiers) implements Displayable {
+
+    /** Tolerance for "linear": every tier within 10 % of the fitted line. */
+    public static final double LINEAR_TOLERANCE = 0.10;
 
     public Tiers {
         tiers = List.copyOf(tiers);
@@ -34,27 +39,17 @@ public record Tiers(Kind kind, List<Measurement> tiers) implements Displayable {
         return section().toTable();
     }
 
-    /** What the numbers include, and which tiers did not run. */
-    public List<String> notes() {
-        return section().notes();
-    }
-
-    /** Bytes per process and ns per spawn against n (log x), ours and the article's tiers. */
-    public XYChart chart() {
-        return chart(tiers);
-    }
-
+    /** The verdict of this run, then which tiers did not run. */
     @Override
-    public String toString() {
-        return section().toString();
+    public List<String> notes() {
+        List<String> notes = new ArrayList<>();
+        notes.add(verdict());
+        tiers.stream().filter(m -> !m.ok()).forEach(m -> notes.add(String.format("n = %,d: %s", m.n(), m.outcome())));
+        return notes;
     }
 
     /** The table, chart and notes as one section. */
     public Section section() {
-        return section(kind, tiers);
-    }
-
-    static Section section(Kind kind, List<Measurement> tiers) {
         String warm = tiers.isEmpty() ? "" : tiers.get(0).runs().size() > 1
                 ? "; JVM columns: " + tiers.get(0).summaryOf() + ", beside the cold run" : "";
         var table = Tables.of("Idle " + kind.label() + " units, one fresh JVM per tier, beside the article's tiers" + warm, tiers)
@@ -69,18 +64,44 @@ public record Tiers(Kind kind, List<Measurement> tiers) implements Displayable {
                 .text("BEAM tier used", m -> m.published("bytesPerProcess")
                         .map(p -> p.n() == m.n() ? "same n" : String.format("nearest: %,d", p.n())).orElse(""))
                 .build();
-        List<String> notes = tiers.stream().filter(m -> !m.ok())
-                .map(m -> String.format("n = %,d: %s", m.n(), m.outcome())).toList();
-        return new Section(table, chart(tiers), notes);
+        return new Section(table, chart(), notes());
+    }
+
+    /**
+     * Heap against n across the tiers that ran, by least squares: the slope is the bytes per
+     * additional process, the intercept the fixed overhead that makes small tiers' averages look
+     * heavier. Needs two tiers or more.
+     */
+    public LinearFit fit() {
+        List<Measurement> ran = tiers.stream().filter(Measurement::ok).toList();
+        double[] x = ran.stream().mapToDouble(Measurement::n).toArray();
+        double[] heap = ran.stream().mapToDouble(m -> m.bytesPerProcess() * m.n()).toArray();
+        return LinearFit.of(x, heap);
+    }
+
+    /** The sentence for this run: marginal and fixed cost, and whether the heap grew linearly with n. */
+    public String verdict() {
+        List<Measurement> ran = tiers.stream().filter(Measurement::ok).toList();
+        if (ran.stream().map(Measurement::n).distinct().count() < 2) {
+            return "one tier only: a slope needs two sizes or more";
+        }
+        LinearFit fit = fit();
+        StringBuilder residuals = new StringBuilder();
+        for (int i = 0; i < ran.size(); i++) {
+            residuals.append(String.format("%s%,d: %+,.0f bytes", i == 0 ? "" : ", ", ran.get(i).n(), fit.residuals()[i]));
+        }
+        return "heap against processes, this run: " + fit.verdict("bytes per additional process", LINEAR_TOLERANCE)
+                + "; residuals " + residuals
+                + (ran.stream().allMatch(Measurement::steady) ? "" : "; some tiers' timings were not steady");
     }
 
     /** Bytes per process and ns per spawn against n (log x), ours and the article's tiers. */
-    private static XYChart chart(List<Measurement> tiers) {
+    public XYChart chart() {
         List<Series> series = new ArrayList<>();
         List<Long> ns = tiers.stream().map(Measurement::n).toList();
-        series.add(new Series("JVM bytes/process (warm)", ns, tiers.stream().map(Measurement::bytesPerProcess).toList()));
+        series.add(new Series("JVM bytes/process (summary)", ns, tiers.stream().map(Measurement::bytesPerProcess).toList()));
         series.add(new Series("JVM bytes/process (cold run)", ns, tiers.stream().map(m -> TierRuns.cold(m, "bytesPerProcess")).toList()));
-        series.add(new Series("JVM ns/spawn (warm)", ns, tiers.stream().map(Measurement::nsPerSpawn).toList()));
+        series.add(new Series("JVM ns/spawn (summary)", ns, tiers.stream().map(Measurement::nsPerSpawn).toList()));
         series.add(new Series("JVM ns/spawn (cold run)", ns, tiers.stream().map(m -> TierRuns.cold(m, "nsPerSpawn")).toList()));
         List<PublishedFigure> beamBytes = PublishedFigures.of("spawn", "bytesPerProcess").stream()
                 .filter(f -> f.source().equals("un-million") && f.n() != null && f.n() > 1).toList();
@@ -92,5 +113,10 @@ public record Tiers(Kind kind, List<Measurement> tiers) implements Displayable {
                 beamNs.stream().map(PublishedFigure::value).toList(), Series.Style.PUBLISHED, -1));
         return Charts.lines("What one idle process costs, by tier", "processes (log)", "bytes per process, ns per spawn (log)",
                 true, true, series);
+    }
+
+    @Override
+    public String toString() {
+        return section().toString();
     }
 }

@@ -1,5 +1,6 @@
 package dev.loomlab.cli;
 
+import dev.loomlab.util.Durations;
 import java.time.Duration;
 import dev.loomlab.experiment.ExperimentSpec;
 import dev.loomlab.experiment.Kind;
@@ -16,9 +17,18 @@ final class CommonOptions {
                     + "or platform (platform threads, the same way). Default: ${DEFAULT-VALUE}")
     Kind kind;
 
-    @Option(names = "--repeat", defaultValue = "1", paramLabel = "K",
-            description = "runs in the same JVM; every run is shown, the first marked cold. Default: ${DEFAULT-VALUE}")
+    @Option(names = "--repeat", defaultValue = "3", paramLabel = "K",
+            description = "measured runs once the timing is steady (warm-up runs until the last 3 agree within 15%%, "
+                    + "at most --warmup-budget); with --no-warmup, exactly K runs, the first cold. Every run is shown. "
+                    + "Default: ${DEFAULT-VALUE}")
     int repeat;
+
+    @Option(names = "--warmup-budget", defaultValue = "10s", paramLabel = "TIME",
+            description = "the most time spent warming up; past it the result says \"not steady\". Default: ${DEFAULT-VALUE}")
+    String warmupBudget;
+
+    @Option(names = "--no-warmup", description = "no steadiness detection: exactly --repeat runs (1: the cold run alone)")
+    boolean noWarmup;
 
     @Option(names = "--cap", paramLabel = "N",
             description = "the most processes allowed (default " + Cap.DEFAULT + ", polite to a laptop)")
@@ -66,8 +76,12 @@ final class CommonOptions {
 
     ExperimentSpec spec(String experiment, long n) {
         applyCap();
-        ExperimentSpec spec = ExperimentSpec.of(experiment, n).withKind(kind).withRepeat(repeat)
+        if (repeat < 1) {
+            throw new IllegalArgumentException("--repeat must be at least 1, got " + repeat);
+        }
+        ExperimentSpec spec = ExperimentSpec.of(experiment, n).withKind(kind)
                 .withDeadline(deadline).withJvmFlags(jvmOpts.toArray(String[]::new));
+        spec = noWarmup ? spec.withFixedRuns(repeat) : spec.withWarmup(Durations.parse(warmupBudget), repeat);
         if (processLimit != null) {
             if (processLimit < 1) {
                 throw new IllegalArgumentException("--process-limit must be at least 1, got " + processLimit);

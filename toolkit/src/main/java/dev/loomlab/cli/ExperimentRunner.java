@@ -1,15 +1,15 @@
 package dev.loomlab.cli;
 
-import dev.loomlab.util.Durations;
-import dev.loomlab.experiment.FreshJvm;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loomlab.experiment.ExperimentSpec;
 import dev.loomlab.experiment.Experiments;
+import dev.loomlab.experiment.FreshJvm;
 import dev.loomlab.experiment.Kind;
 import dev.loomlab.experiment.Measurement;
 import dev.loomlab.experiment.MeasurementJson;
-import dev.loomlab.util.Progress;
 import dev.loomlab.measure.Env;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.loomlab.util.Durations;
+import dev.loomlab.util.ProgressLine;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Map;
@@ -27,18 +27,16 @@ final class ExperimentRunner {
 
     static int run(ExperimentSpec spec, CommonOptions options, PrintWriter out) throws Exception {
         FreshJvm.validate(spec);
-        Progress progress = options.json ? Progress.STDERR : line -> out.println("  | " + line);
         if (!options.json) {
             out.println("parent JVM: " + Env.current().oneLine());
             out.printf("running %s (kind %s, n=%,d%s) in a fresh JVM, deadline %s...%n", spec.experiment(),
                     spec.kind().label(), spec.n(), spec.m() == 0 ? "" : ", m=" + spec.m(), Durations.format(spec.deadline()));
+            if (withBaseline(spec, options)) {
+                out.println("then the raw virtual-thread baseline, in its own fresh JVM");
+            }
             out.flush();
         }
-        if (!options.json && spec.kind() == Kind.PROCESS && !options.noBaseline && Experiments.named(spec.experiment()).hasBaseline()) {
-            out.println("then the raw virtual-thread baseline, in its own fresh JVM");
-            out.flush();
-        }
-        List<Measurement> runs = measureWithBaseline(spec, options, progress);
+        List<Measurement> runs = measureWithBaseline(spec, options);
         Measurement result = runs.get(0);
         Measurement baseline = runs.size() > 1 ? runs.get(1) : null;
         if (options.json) {
@@ -67,19 +65,30 @@ final class ExperimentRunner {
         return 0;
     }
 
+    private static boolean withBaseline(ExperimentSpec spec, CommonOptions options) {
+        return spec.kind() == Kind.PROCESS && !options.noBaseline && Experiments.named(spec.experiment()).hasBaseline();
+    }
+
     /** The measurement of {@code spec}, then its raw baseline when it has one and it was not turned off. */
-    static List<Measurement> measureWithBaseline(ExperimentSpec spec, CommonOptions options, Progress progress)
-            throws Exception {
+    static List<Measurement> measureWithBaseline(ExperimentSpec spec, CommonOptions options) throws Exception {
         FreshJvm.validate(spec);
-        Measurement result = measure(spec, options, progress);
-        if (spec.kind() == Kind.PROCESS && !options.noBaseline && Experiments.named(spec.experiment()).hasBaseline()) {
-            return List.of(result, measure(spec.withKind(Kind.VIRTUAL), options, progress));
+        Measurement result = measure(spec, options, String.format("%s %s n=%,d", spec.experiment(), spec.kind().label(), spec.n()));
+        if (withBaseline(spec, options)) {
+            return List.of(result, measure(spec.withKind(Kind.VIRTUAL), options, "the raw virtual-thread baseline"));
         }
         return List.of(result);
     }
 
-    private static Measurement measure(ExperimentSpec spec, CommonOptions options, Progress progress) throws Exception {
-        return options.inProcess ? Experiments.runHere(spec, progress) : FreshJvm.run(spec, progress);
+    /** One measurement, its progress on one line of stderr (rewritten in place on a terminal). */
+    private static Measurement measure(ExperimentSpec spec, CommonOptions options, String what) throws Exception {
+        try (ProgressLine progress = ProgressLine.start(what, options.inProcess ? spec.repeat() : 0)) {
+            if (!options.inProcess) {
+                return FreshJvm.run(spec, progress);
+            }
+            Measurement m = Experiments.runHere(spec, progress);
+            progress.step(spec.repeat(), spec.repeat(), "");
+            return m;
+        }
     }
 
     /** Ours beside the raw baseline, measured in the same run, with the ratio. */

@@ -1,7 +1,7 @@
 package dev.loomlab.cli;
 
 import java.time.Duration;
-import dev.loomlab.util.Progress;
+import dev.loomlab.util.ProgressLine;
 import dev.loomlab.load.LoadKind;
 import dev.loomlab.load.LoadResult;
 import dev.loomlab.load.LoadRunner;
@@ -76,15 +76,15 @@ final class LoadCommand implements Callable<Integer> {
             load = load.withParallelism(parallelism);
         }
         PrintWriter out = spec.commandLine().getOut();
-        Progress progress = json ? Progress.STDERR : line -> {
-            out.println("  | " + line);
-            out.flush();
-        };
         if (!json) {
             out.println("parent JVM: " + Env.current().oneLine());
             out.flush();
         }
-        LoadResult result = LoadRunner.run(load, progress);
+        LoadResult result;
+        try (ProgressLine progress = ProgressLine.start("load rows, one fresh JVM each", 0)) {
+            result = LoadRunner.run(load, progress);
+            progress.step(result.rows().size(), result.rows().size(), "");
+        }
         out.println(json ? result.toJson() : "\n" + result);
         out.flush();
         if (result.anyFailed()) {

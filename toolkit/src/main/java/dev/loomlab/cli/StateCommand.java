@@ -47,7 +47,7 @@ final class StateCommand implements Callable<Integer> {
         if (m != null) {
             // one shape for --json with or without --m: a section, its measurements (and baseline) inside
             var out = spec.commandLine().getOut();
-            List<Measurement> runs = ExperimentRunner.measureWithBaseline(options.spec("state", n).withM(m), options, Progress.STDERR);
+            List<Measurement> runs = ExperimentRunner.measureWithBaseline(options.spec("state", n).withM(m), options);
             Measurement first = runs.get(0);
             out.println(SectionJson.write(new Section(first.toTable(), null, first.notes(),
                     runs.stream().map(r -> (JsonNode) MeasurementJson.tree(r)).toList())));

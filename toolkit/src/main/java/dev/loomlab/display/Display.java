@@ -33,8 +33,10 @@ public final class Display {
         Map<String, String> bundle = new LinkedHashMap<>();
         if (value instanceof Displayable d) {
             java.util.List<Table> tables = d.tables();
-            if (tables.size() > 1) {
-                bundle.put(HTML, tables.stream().map(Display::html).collect(java.util.stream.Collectors.joining("\n")));
+            java.util.List<String> notes = d.notes();
+            if (tables.size() > 1 || !notes.isEmpty()) {
+                bundle.put(HTML, tables.stream().map(Display::html).collect(java.util.stream.Collectors.joining("\n"))
+                        + notesHtml(notes));
                 bundle.put(TEXT, String.valueOf(value));
                 return bundle;
             }
@@ -67,6 +69,16 @@ public final class Display {
                 ? ""
                 : "<p><b>" + escape(table.name()) + "</b></p>\n";
         return caption + out;
+    }
+
+    /** Notes as a list under the tables, or nothing. */
+    static String notesHtml(java.util.List<String> notes) {
+        if (notes.isEmpty()) {
+            return "";
+        }
+        StringBuilder html = new StringBuilder("\n<ul class=\"loomlab-notes\">\n");
+        notes.forEach(n -> html.append("<li>").append(escape(n)).append("</li>\n"));
+        return html.append("</ul>").toString();
     }
 
     private static String png(BufferedImage image) {

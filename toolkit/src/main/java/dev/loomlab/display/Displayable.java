@@ -11,6 +11,11 @@ public interface Displayable {
     /** The rows this result shows, with the published figures beside ours where there are some. */
     Table toTable();
 
+    /** Notes to show under the tables: what the figures include, caveats, a limit's error text. */
+    default java.util.List<String> notes() {
+        return java.util.List.of();
+    }
+
     /** Every table to show, the main one first; a notebook shows them one under the other. */
     default java.util.List<Table> tables() {
         return java.util.List.of(toTable());

@@ -62,6 +62,15 @@ public interface Experiment {
     /** Runs once and returns the metrics, by name, in display order. */
     Map<String, Double> runOnce(ExperimentSpec spec, Progress progress) throws Exception;
 
+    /**
+     * True (the default) when the headline is a timing that the warm-up protocol repeats until
+     * steady; false for a measurement made once per JVM (the whole-JVM peak of tasks, a limit hit on purpose).
+     * The headline is the first metric {@link #runOnce} returns.
+     */
+    default boolean timed() {
+        return true;
+    }
+
     /** Notes that say what the metrics include, shown under the table. */
     default List<String> notes(ExperimentSpec spec) {
         return List.of();

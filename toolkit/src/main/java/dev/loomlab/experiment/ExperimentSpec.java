@@ -1,5 +1,6 @@
 package dev.loomlab.experiment;
 
+import dev.loomlab.util.Durations;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,13 +16,19 @@ import java.util.TreeMap;
  * @param kind        what runs it (for experiments that compare kinds)
  * @param n           processes (or rounds, for pingpong)
  * @param m           second size: times round the ring; 0 where unused
- * @param repeat      runs in the same JVM; the first is marked cold
+ * @param repeat      measured runs once steady (K); with the option {@value #WARMUP} "off", exactly
+ *                    this many runs, the first cold, without steadiness detection
  * @param deadline    the child JVM is killed after this
  * @param jvmFlags    extra flags for the child JVM, e.g. {@code -Xmx1536m}
  * @param options     experiment-specific options by name (e.g. "loops": "0,1,2")
  */
 public record ExperimentSpec(String experiment, Kind kind, long n, long m, int repeat, Duration deadline,
                              List<String> jvmFlags, Map<String, String> options) {
+
+    /** Option: "off" for a fixed number of runs, or the warm-up budget as a duration (e.g. "10s"). */
+    public static final String WARMUP = "warmup";
+    /** Measured runs once steady, by default. */
+    public static final int DEFAULT_MEASURED = 3;
 
     /** Default deadline for a child JVM. */
     public static final Duration DEFAULT_DEADLINE = Duration.ofMinutes(3);
@@ -39,9 +46,29 @@ public record ExperimentSpec(String experiment, Kind kind, long n, long m, int r
         options = Map.copyOf(options == null ? Map.of() : options);
     }
 
-    /** A spec with the defaults: kind process, one run, the default deadline. */
+    /** A spec with the defaults: kind process, warmed up until steady then 3 measured runs, the default deadline. */
     public static ExperimentSpec of(String experiment, long n) {
-        return new ExperimentSpec(experiment, Kind.PROCESS, n, 0, 1, DEFAULT_DEADLINE, List.of(), Map.of());
+        return new ExperimentSpec(experiment, Kind.PROCESS, n, 0, DEFAULT_MEASURED, DEFAULT_DEADLINE, List.of(), Map.of());
+    }
+
+    /** Exactly {@code runs} runs, the first cold, without steadiness detection. */
+    public ExperimentSpec withFixedRuns(int runs) {
+        return withRepeat(runs).withOption(WARMUP, "off");
+    }
+
+    /** Warm up until steady for at most {@code budget}, then measure {@code measured} runs. */
+    public ExperimentSpec withWarmup(Duration budget, int measured) {
+        return withRepeat(measured).withOption(WARMUP, dev.loomlab.util.Durations.format(budget));
+    }
+
+    /** The warm-up protocol this spec asks for. */
+    public dev.loomlab.measure.WarmupPolicy warmupPolicy() {
+        String warmup = option(WARMUP, "");
+        if (warmup.equals("off")) {
+            return dev.loomlab.measure.WarmupPolicy.fixed(repeat);
+        }
+        var policy = dev.loomlab.measure.WarmupPolicy.DEFAULT.withMeasured(repeat);
+        return warmup.isEmpty() ? policy : policy.withBudget(dev.loomlab.util.Durations.parse(warmup));
     }
 
     public ExperimentSpec withKind(Kind k) {

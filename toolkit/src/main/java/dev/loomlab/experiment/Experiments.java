@@ -2,6 +2,8 @@ package dev.loomlab.experiment;
 
 import dev.loomlab.util.Progress;
 import dev.loomlab.measure.Env;
+import dev.loomlab.measure.SteadyState;
+import dev.loomlab.measure.WarmupPolicy;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -54,19 +56,41 @@ public final class Experiments {
         return List.copyOf(ALL.values());
     }
 
-    /** Runs {@code spec} here, {@code repeat} times, and builds the measurement. */
+    /**
+     * Runs {@code spec} here under the warm-up protocol ({@link ExperimentSpec#warmupPolicy()}):
+     * until the headline (the first metric) is steady or the warm-up budget is spent, then the
+     * measured runs; an experiment that is not {@link Experiment#timed() timed} runs once. Every
+     * run is kept, labelled cold, warm-up or measured.
+     */
     public static Measurement runHere(ExperimentSpec spec, Progress progress) throws Exception {
         Experiment experiment = named(spec.experiment());
         experiment.validate(spec);
         Env env = Env.current();
+        WarmupPolicy policy = experiment.timed() ? spec.warmupPolicy() : WarmupPolicy.fixed(1);
+        SteadyState protocol = new SteadyState(policy);
         List<Run> runs = new ArrayList<>();
-        for (int i = 1; i <= spec.repeat(); i++) {
-            if (spec.repeat() > 1) {
-                progress.say(String.format("%s %s n=%,d: run %d of %d%s", spec.experiment(), spec.kind().label(),
-                        spec.n(), i, spec.repeat(), i == 1 ? " (cold)" : ""));
+        long start = System.nanoTime();
+        while (protocol.wantsMore()) {
+            int i = runs.size() + 1;
+            Map<String, Double> metrics = experiment.runOnce(spec, progress);
+            double headline = metrics.isEmpty() ? Double.NaN : metrics.values().iterator().next();
+            SteadyState.Phase phase = protocol.record(headline, System.nanoTime() - start);
+            runs.add(new Run(i, i == 1, phase.name().toLowerCase(), metrics));
+            if (protocol.wantsMore() || i > 1) {
+                progress.say(String.format("%s %s n=%,d: run %d %s, %s %s", spec.experiment(), spec.kind().label(),
+                        spec.n(), i, phase.name().toLowerCase(), metrics.keySet().stream().findFirst().orElse("?"),
+                        Verdict.format(metrics.keySet().stream().findFirst().orElse(""), headline)));
             }
-            runs.add(new Run(i, i == 1, experiment.runOnce(spec, progress)));
         }
-        return Measurement.of(spec, env, runs, experiment.notes(spec));
+        String steadiness = switch (protocol.outcome()) {
+            case STEADY -> Measurement.STEADY;
+            case NOT_STEADY -> Measurement.NOT_STEADY;
+            default -> Measurement.NOT_CHECKED;
+        };
+        List<String> notes = new ArrayList<>(experiment.notes(spec));
+        if (experiment.timed()) {
+            notes.add("protocol: " + policy.describe() + "; the table shows the summary beside the cold first run");
+        }
+        return Measurement.of(spec, env, runs, steadiness, notes);
     }
 }

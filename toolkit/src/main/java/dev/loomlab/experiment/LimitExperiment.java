@@ -23,6 +23,12 @@ final class LimitExperiment extends NamedExperiment {
                 "liveProcesses");
     }
 
+    /** Measured once per JVM: not a timing to warm up. */
+    @Override
+    public boolean timed() {
+        return false;
+    }
+
     @Override
     public boolean hasBaseline() {
         return false;

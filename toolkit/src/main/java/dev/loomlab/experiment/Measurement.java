@@ -2,6 +2,7 @@ package dev.loomlab.experiment;
 
 import dev.loomlab.display.Displayable;
 import dev.loomlab.measure.Env;
+import dev.loomlab.measure.Spread;
 import dev.loomlab.published.PublishedFigure;
 import dev.loomlab.published.PublishedFigures;
 import java.util.ArrayList;
@@ -32,37 +33,88 @@ import tech.tablesaw.api.Table;
  * @param env        the JVM it ran in
  * @param outcome    "ok", or what stopped it: "starved", "out of memory", "failed: ..."
  * @param summaryOf  which runs {@link #metrics} summarizes, in words
- * @param metrics    the summary: the only run, or the median of the warm runs
- * @param runs       every run, the first marked cold
+ * @param metrics    the summary: the median of the measured runs once steady, the last run when
+ *                   not steady, or the only (cold) run
+ * @param runs       every run, the first marked cold, each with its protocol phase
  * @param notes      what the numbers include and how they were read
+ * @param steadiness {@value #STEADY}, {@value #NOT_STEADY} (the warm-up budget ran out first) or
+ *                   {@value #NOT_CHECKED} (a fixed number of runs)
+ * @param spread     per metric, the spread of the runs the summary is made of
  */
 public record Measurement(String experiment, String kind, long n, long m, Env env, String outcome,
                           String summaryOf, Map<String, Double> metrics, List<Run> runs,
-                          List<String> notes) implements Displayable {
+                          List<String> notes, String steadiness, Map<String, Spread> spread) implements Displayable {
+
+    public static final String STEADY = "steady";
+    public static final String NOT_STEADY = "not steady";
+    public static final String NOT_CHECKED = "not checked";
 
     public Measurement {
         metrics = Collections.unmodifiableMap(new LinkedHashMap<>(metrics));
         runs = List.copyOf(runs);
         notes = List.copyOf(notes);
+        steadiness = steadiness == null ? NOT_CHECKED : steadiness;
+        spread = Collections.unmodifiableMap(new LinkedHashMap<>(spread == null ? Map.of() : spread));
     }
 
-    /** Builds the summary from the runs: the single run, or the median of runs 2..K. */
+    /** A measurement whose steadiness was not checked. */
+    public Measurement(String experiment, String kind, long n, long m, Env env, String outcome, String summaryOf,
+                       Map<String, Double> metrics, List<Run> runs, List<String> notes) {
+        this(experiment, kind, n, m, env, outcome, summaryOf, metrics, runs, notes, NOT_CHECKED, Map.of());
+    }
+
+    /** Builds the summary from a fixed number of runs: the single run, or the median of runs 2..K. */
     public static Measurement of(ExperimentSpec spec, Env env, List<Run> runs, List<String> notes) {
-        Map<String, Double> summary;
+        return of(spec, env, runs, NOT_CHECKED, notes);
+    }
+
+    /**
+     * Builds the summary from runs the warm-up protocol labelled: the median (with its spread) of the
+     * measured runs when steady; the last run, labelled, when not steady; the cold run when it is the only one.
+     */
+    public static Measurement of(ExperimentSpec spec, Env env, List<Run> runs, String steadiness, List<String> notes) {
+        List<Run> summarized = runs.stream().filter(Run::measured).toList();
         String summaryOf;
         if (runs.size() == 1) {
-            summary = runs.get(0).metrics();
-            summaryOf = "the only run (cold: the JIT had not warmed up)";
+            summarized = runs;
+            summaryOf = "the only run, cold: the JIT had not warmed up";
+        } else if (steadiness.equals(NOT_STEADY)) {
+            summarized = runs.subList(runs.size() - 1, runs.size());
+            summaryOf = "NOT STEADY: the last of " + runs.size() + " runs; the warm-up budget ran out before the runs agreed";
+        } else if (steadiness.equals(STEADY)) {
+            summaryOf = String.format("steady: the median of %d measured runs, after %d warm-up runs (run 1 cold)",
+                    summarized.size(), runs.size() - summarized.size());
         } else {
-            List<Run> warm = runs.subList(1, runs.size());
-            summary = new LinkedHashMap<>();
-            for (String name : runs.get(0).metrics().keySet()) {
-                summary.put(name, median(warm.stream().mapToDouble(r -> r.metric(name)).toArray()));
-            }
-            summaryOf = "the median of the warm runs 2 to " + runs.size() + " (run 1 was cold)";
+            summaryOf = "the median of runs 2 to " + runs.size() + " (run 1 cold), not checked for steadiness";
+        }
+        Map<String, Double> summary = new LinkedHashMap<>();
+        Map<String, Spread> spread = new LinkedHashMap<>();
+        for (String name : runs.get(0).metrics().keySet()) {
+            Spread s = Spread.of(summarized.stream().mapToDouble(r -> r.metric(name)).toArray());
+            summary.put(name, s.median());
+            spread.put(name, s);
+        }
+        List<String> allNotes = new ArrayList<>(notes);
+        if (env.busy()) {
+            allNotes.add("taken on a busy machine: " + env.loadWords() + "; timings may be slower and noisier than on a quiet one");
         }
         return new Measurement(spec.experiment(), spec.kind().label(), spec.n(), spec.m(), env, OK,
-                summaryOf, summary, runs, notes);
+                summaryOf, summary, runs, allNotes, steadiness, spread);
+    }
+
+    /** True when the summary is a steady state reached by the warm-up protocol. */
+    public boolean steady() {
+        return STEADY.equals(steadiness);
+    }
+
+    /** The cold (first) run's figure for a metric, or NaN. */
+    public double cold(String name) {
+        return runs.isEmpty() ? Double.NaN : runs.get(0).metric(name);
+    }
+
+    /** The comparison sentence for a metric, computed from this run (see {@link Verdict}). */
+    public String verdict(String metric, String what) {
+        return Verdict.of(this, metric, what);
     }
 
     /** The outcome of a row that ran and produced its metrics. */
@@ -105,17 +157,27 @@ public record Measurement(String experiment, String kind, long n, long m, Env en
         return PublishedFigures.beside(experiment, metric, n, m == 0 ? null : m);
     }
 
-    /** The summary metrics beside the published BEAM figures, with the ratio ours / theirs. */
+    /**
+     * The summary metrics beside the published BEAM figures, with the ratio ours / theirs; the
+     * spread of the summarized runs and the cold first run beside them when there were several.
+     */
     @Override
     public Table toTable() {
+        boolean several = runs.size() > 1;
+        String label = !several ? "cold" : steady() ? "steady" : NOT_STEADY.equals(steadiness) ? "NOT steady, last run" : "median";
         StringColumn metric = StringColumn.create("metric");
-        DoubleColumn ours = DoubleColumn.create("JVM (" + kind + ")");
+        DoubleColumn ours = DoubleColumn.create("JVM (" + kind + ", " + label + ")");
+        StringColumn range = StringColumn.create("min – max");
+        DoubleColumn cold = DoubleColumn.create("cold run");
         DoubleColumn theirs = DoubleColumn.create("BEAM published");
         DoubleColumn ratio = DoubleColumn.create("JVM / BEAM");
         StringColumn source = StringColumn.create("published at, source");
         for (Map.Entry<String, Double> e : metrics.entrySet()) {
             metric.append(e.getKey());
             ours.append(round(e.getValue()));
+            Spread s = spread.get(e.getKey());
+            range.append(s == null || s.count() < 2 ? "" : String.format("%s – %s", text(s.min()), text(s.max())));
+            cold.append(round(cold(e.getKey())));
             Optional<PublishedFigure> p = published(e.getKey());
             if (p.isPresent()) {
                 theirs.append(p.get().value());
@@ -128,9 +190,18 @@ public record Measurement(String experiment, String kind, long n, long m, Env en
                 source.append("");
             }
         }
-        String title = String.format("%s, %s, n = %,d%s — %s%s", experiment, kind, n, m == 0 ? "" : ", m = " + m,
-                outcome, "ok".equals(outcome) ? "; " + summaryOf : "");
-        return Table.create(title, metric, ours, theirs, ratio, source);
+        String title = String.format("%s, %s, n = %,d%s — %s%s%s", experiment, kind, n, m == 0 ? "" : ", m = " + m,
+                outcome, "ok".equals(outcome) ? "; " + summaryOf : "", env != null && env.busy() ? "; BUSY MACHINE" : "");
+        Table table = Table.create(title, metric, ours);
+        if (several) {
+            table.addColumns(range, cold);
+        }
+        return table.addColumns(theirs, ratio, source);
+    }
+
+    private static String text(double value) {
+        double r = round(value);
+        return r == Math.rint(r) && Math.abs(r) < 1e15 ? String.format("%,d", (long) r) : String.valueOf(r);
     }
 
     /** The summary beside the published figures, then every run when there were several. */
@@ -143,6 +214,7 @@ public record Measurement(String experiment, String kind, long n, long m, Env en
     public Table runsTable() {
         IntColumn index = IntColumn.create("run");
         BooleanColumn cold = BooleanColumn.create("cold");
+        StringColumn phase = StringColumn.create("phase");
         List<DoubleColumn> columns = new ArrayList<>();
         List<String> names = runs.isEmpty() ? List.of() : new ArrayList<>(runs.get(0).metrics().keySet());
         for (String name : names) {
@@ -151,11 +223,12 @@ public record Measurement(String experiment, String kind, long n, long m, Env en
         for (Run run : runs) {
             index.append(run.index());
             cold.append(run.cold());
+            phase.append(run.phase());
             for (int i = 0; i < names.size(); i++) {
                 columns.get(i).append(round(run.metric(names.get(i))));
             }
         }
-        Table table = Table.create(experiment + " " + kind + " runs in one JVM", index, cold);
+        Table table = Table.create(experiment + " " + kind + " runs in one JVM (" + steadiness + ")", index, cold, phase);
         columns.forEach(table::addColumns);
         return table;
     }
@@ -189,10 +262,4 @@ public record Measurement(String experiment, String kind, long n, long m, Env en
         return Math.abs(value) >= 100 ? Math.round(value) : Math.round(value * 100) / 100.0;
     }
 
-    private static double median(double[] values) {
-        double[] sorted = values.clone();
-        java.util.Arrays.sort(sorted);
-        int mid = sorted.length / 2;
-        return sorted.length % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-    }
 }

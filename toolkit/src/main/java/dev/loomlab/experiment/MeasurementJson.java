@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loomlab.measure.Env;
+import dev.loomlab.measure.Spread;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -16,7 +17,10 @@ import java.util.Map;
 /**
  * The JSON form of a {@link Measurement} (type {@code measurement} of {@code docs/results-schema.md}):
  * one object with {@code experiment}, {@code kind}, {@code n}, {@code env}, the summary metrics
- * flat by name, and {@code runs}; numbers follow {@link Json}'s one NaN rule.
+ * flat by name, {@code steady} (true only when the warm-up protocol found a steady state;
+ * {@code steadiness} says "steady", "not steady" or "not checked"), {@code spread} (per metric:
+ * median, min, max, q1, q3 of the summarized runs) and {@code runs} (every run, {@code cold} and
+ * its {@code phase}: cold, warmup, measured); numbers follow {@link Json}'s one NaN rule.
  */
 public final class MeasurementJson {
 
@@ -25,7 +29,7 @@ public final class MeasurementJson {
 
     static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
     private static final List<String> FIXED = List.of("schemaVersion", "toolkitVersion", "type", "experiment", "kind",
-            "n", "m", "outcome", "summaryOf", "env", "runs", "notes");
+            "n", "m", "outcome", "summaryOf", "env", "runs", "notes", "steady", "steadiness", "spread");
 
     private MeasurementJson() {}
 
@@ -44,13 +48,26 @@ public final class MeasurementJson {
         }
         root.put("outcome", r.outcome());
         root.put("summaryOf", r.summaryOf());
+        root.put("steady", r.steady());
+        root.put("steadiness", r.steadiness());
         r.metrics().forEach((k, v) -> putNumber(root, k, v));
         root.set("env", MAPPER.valueToTree(r.env()));
+        ObjectNode spread = root.putObject("spread");
+        r.spread().forEach((k, v) -> {
+            ObjectNode s = spread.putObject(k);
+            putNumber(s, "median", v.median());
+            putNumber(s, "min", v.min());
+            putNumber(s, "max", v.max());
+            putNumber(s, "q1", v.q1());
+            putNumber(s, "q3", v.q3());
+            s.put("count", v.count());
+        });
         ArrayNode runs = root.putArray("runs");
         for (Run run : r.runs()) {
             ObjectNode node = runs.addObject();
             node.put("run", run.index());
             node.put("cold", run.cold());
+            node.put("phase", run.phase());
             run.metrics().forEach((k, v) -> putNumber(node, k, v));
         }
         ArrayNode notes = root.putArray("notes");
@@ -84,11 +101,11 @@ public final class MeasurementJson {
         for (JsonNode node : root.path("runs")) {
             Map<String, Double> runMetrics = new LinkedHashMap<>();
             node.properties().forEach(e -> {
-                if (!e.getKey().equals("run") && !e.getKey().equals("cold")) {
+                if (!e.getKey().equals("run") && !e.getKey().equals("cold") && !e.getKey().equals("phase")) {
                     runMetrics.put(e.getKey(), Json.number(e.getValue()));
                 }
             });
-            runs.add(new Run(node.path("run").asInt(), node.path("cold").asBoolean(), runMetrics));
+            runs.add(new Run(node.path("run").asInt(), node.path("cold").asBoolean(), node.path("phase").asText(""), runMetrics));
         }
         List<String> notes = new ArrayList<>();
         root.path("notes").forEach(n -> notes.add(n.asText()));
@@ -100,7 +117,21 @@ public final class MeasurementJson {
         }
         return new Measurement(root.get("experiment").asText(), root.get("kind").asText(), root.get("n").asLong(),
                 root.path("m").asLong(0), env, root.path("outcome").asText("ok"), root.path("summaryOf").asText(""),
-                metrics, runs, notes);
+                metrics, runs, notes, root.path("steadiness").asText(Measurement.NOT_CHECKED), spreadOf(root.path("spread")));
+    }
+
+    private static Map<String, Spread> spreadOf(JsonNode node) {
+        Map<String, Spread> spread = new LinkedHashMap<>();
+        node.properties().forEach(e -> {
+            JsonNode s = e.getValue();
+            spread.put(e.getKey(), new Spread(s.path("count").asInt(), number(s, "median"), number(s, "min"),
+                    number(s, "max"), number(s, "q1"), number(s, "q3")));
+        });
+        return spread;
+    }
+
+    private static double number(JsonNode node, String field) {
+        return node.path(field).isNumber() ? node.path(field).asDouble() : Double.NaN;
     }
 
     /** The toolkit's version ({@link Json#toolkitVersion}). */

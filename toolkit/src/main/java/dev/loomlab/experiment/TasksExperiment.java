@@ -39,6 +39,12 @@ final class TasksExperiment extends NamedExperiment {
     static final int PLATFORM_MAX = 10_000;
     private static final double MIB = 1024.0 * 1024.0;
 
+    /** Measured once per JVM: not a timing to warm up. */
+    @Override
+    public boolean timed() {
+        return false;
+    }
+
     @Override
     public void validate(ExperimentSpec spec) {
         checkCap(spec);

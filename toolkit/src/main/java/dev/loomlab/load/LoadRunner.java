@@ -32,9 +32,10 @@ public final class LoadRunner {
     public static LoadResult run(LoadSpec spec, Progress progress) {
         List<LoadRow> rows = new ArrayList<>();
         Env childEnv = null;
+        int total = spec.kinds().size() * spec.loops().size();
         for (LoadKind kind : spec.kinds()) {
             for (int loops : spec.loops()) {
-                progress.say(String.format("load: %s, %d busy loop%s, %s, up to %s for %,d round trips, in a fresh JVM",
+                progress.step(rows.size(), total, String.format("load: %s, %d busy loop%s, %s, up to %s for %,d round trips, in a fresh JVM",
                         kind.label(), loops, loops == 1 ? "" : "s", carriers(spec),
                         Durations.format(spec.deadline()), spec.rounds()));
                 RowAndEnv got = runRow(spec, kind, loops, progress);

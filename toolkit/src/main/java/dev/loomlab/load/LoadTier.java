@@ -2,6 +2,8 @@ package dev.loomlab.load;
 
 import dev.loomlab.experiment.Worker;
 import dev.loomlab.measure.Env;
+import dev.loomlab.measure.SteadyState;
+import dev.loomlab.measure.WarmupPolicy;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -12,8 +14,10 @@ import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;
 
 /**
- * One row of the load experiment, in this JVM: an echo and a client, {@code k} busy loops, a
- * warm-up, then {@code rounds} timed round trips (the German article's script, {@code +S 1} being
+ * One row of the load experiment, in this JVM: an echo and a client, warmed up together until their
+ * round trip is steady (batches of {@value #WARM_BATCH}, the last three medians within 15%, at most
+ * 2 s: {@link SteadyState}) <em>before</em> any busy loop starts, then {@code k} busy loops, a
+ * pause for them to get going, then {@code rounds} timed round trips (the German article's script, {@code +S 1} being
  * the child JVM's {@code --parallelism 1}). The loops' rates are read over the same window,
  * at least {@link #MIN_RATE_WINDOW} long.
  *
@@ -33,17 +37,26 @@ public final class LoadTier implements AutoCloseable {
     private static final Duration STOP_TIMEOUT = Duration.ofSeconds(5);
     private static final long HIGHEST_NANOS = Duration.ofMinutes(10).toNanos();
     private static final Object PONG = "pong";
+    /** Round trips per warm-up batch; the batch's median is what steadiness is judged on. */
+    static final int WARM_BATCH = 1_000;
+    /** The echo and client path's warm-up: at least 3 batches, the last 3 within 15%, at most 2 s. */
+    static final WarmupPolicy WARM_POLICY = new WarmupPolicy(3, 3, 0.15, Duration.ofSeconds(2), 1, 0);
+    private static final Duration WARM_DEADLINE = Duration.ofSeconds(10);
 
     private final LoadKind kind;
     private final int rounds;
     private final Recorder recorder = new Recorder(HIGHEST_NANOS, 3);
     private final CountDownLatch done = new CountDownLatch(1);
+    private final CountDownLatch warmed = new CountDownLatch(1);
     private final Worker echo;
     private final Worker client;
-    private final BusyLoops loops;
+    private BusyLoops loops = BusyLoops.start(LoadKind.VIRTUAL, 0);
+    /** Written by the client before {@link #warmed} counts down; read after. */
+    private volatile String warmUp = "not warmed up";
+    /** Round trips the client has timed so far, readable while it is starved. */
     private volatile long completed;
 
-    private LoadTier(LoadKind kind, int loops, int rounds) {
+    private LoadTier(LoadKind kind, int rounds) {
         this.kind = kind;
         this.rounds = rounds;
         this.echo = Worker.start(kind.unit(), "load-echo", inbox -> {
@@ -52,7 +65,10 @@ public final class LoadTier implements AutoCloseable {
             }
         });
         this.client = Worker.start(kind.unit(), "load-client", inbox -> {
-            Worker self = (Worker) inbox.take(); // the go signal carries the client's own address
+            Worker self = (Worker) inbox.take(); // the warm-up signal carries the client's own address
+            warmUp(self, inbox);
+            warmed.countDown();
+            inbox.take(); // the go signal
             for (int r = 0; r < rounds; r++) {
                 long t = System.nanoTime();
                 echo.send(self);
@@ -63,15 +79,46 @@ public final class LoadTier implements AutoCloseable {
             done.countDown();
             inbox.take(); // until stopped
         });
-        this.loops = BusyLoops.start(kind, loops);
     }
 
-    /** Starts the echo, the client (waiting for its go) and {@code loops} busy loops of {@code kind}. */
-    public static LoadTier start(LoadKind kind, int loops, int rounds) {
+    /** Round trips in batches until the batch medians are steady or the warm-up budget is spent. */
+    private void warmUp(Worker self, Worker.Inbox inbox) throws InterruptedException {
+        SteadyState protocol = new SteadyState(WARM_POLICY);
+        Histogram batch = new Histogram(HIGHEST_NANOS, 3);
+        long start = System.nanoTime();
+        while (protocol.wantsMore()) {
+            batch.reset();
+            for (int r = 0; r < WARM_BATCH; r++) {
+                long t = System.nanoTime();
+                echo.send(self);
+                inbox.take();
+                batch.recordValue(Math.min(System.nanoTime() - t, HIGHEST_NANOS));
+            }
+            protocol.record(batch.getValueAtPercentile(50), System.nanoTime() - start);
+        }
+        warmUp = String.format("echo and client warmed up first: %d batches of %,d round trips, %s", protocol.phases().size(),
+                WARM_BATCH, protocol.outcome() == SteadyState.Outcome.STEADY ? "steady" : "NOT steady within the budget");
+    }
+
+    /**
+     * Starts the echo and the client, warms their round trip up until steady, then starts {@code loops}
+     * busy loops of {@code kind}; the client then waits for its go. Call from a platform thread.
+     *
+     * @throws IllegalStateException if the warm-up does not end within 10 s (everything started is stopped)
+     */
+    public static LoadTier start(LoadKind kind, int loops, int rounds) throws InterruptedException {
         if (loops < 0 || rounds < 1) {
             throw new IllegalArgumentException("loops must be >= 0 and rounds >= 1, got " + loops + " and " + rounds);
         }
-        return new LoadTier(kind, loops, rounds);
+        LoadTier tier = new LoadTier(kind, rounds);
+        tier.client.send(tier.client);
+        if (!tier.warmed.await(WARM_DEADLINE.toNanos(), TimeUnit.NANOSECONDS)) {
+            tier.close();
+            throw new IllegalStateException("the echo and client of " + kind.label() + " did not finish warming up within "
+                    + WARM_DEADLINE.toSeconds() + " s, before any busy loop started");
+        }
+        tier.loops = BusyLoops.start(kind, loops);
+        return tier;
     }
 
     /** Runs one row in this JVM and stops everything it started. Call from a platform thread. */
@@ -148,11 +195,11 @@ public final class LoadTier implements AutoCloseable {
         Arrays.stream(rates).forEach(perLoop::add);
         double total = Arrays.stream(rates).sum();
         String detail = switch (status) {
-            case LoadRow.OK -> String.format("%,d round trips", count);
+            case LoadRow.OK -> String.format("%,d round trips; %s", count, warmUp);
             case LoadRow.STARVED -> String.format("no round trip completed in %,d ms: the loops kept every carrier", waitedMillis);
             default -> String.format("%,d of %,d round trips in %,d ms", count, rounds, waitedMillis);
         };
-        return new LoadRow(kind.label(), rates.length, Env.current().carrierParallelism(),
+        return new LoadRow(kind.label(), rates.length, Env.carriers(),
                 Runtime.getRuntime().availableProcessors(), status, count == 0, waitedMillis, count, rounds,
                 any ? h.getValueAtPercentile(50) / 1e3 : Double.NaN,
                 any ? h.getValueAtPercentile(99) / 1e3 : Double.NaN,

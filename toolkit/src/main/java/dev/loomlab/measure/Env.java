@@ -24,13 +24,19 @@ import tech.tablesaw.api.Table;
  * @param cap                 the pedagogical cap on processes per helper call; 0 when lifted
  * @param os                  operating system and architecture
  * @param nativeMemoryTracking whether NMT is on, so thread stacks can be counted
+ * @param loadAverage         the machine's 1-minute load average when this was read (-1 if unknown)
+ * @param otherCpuShare       the share of the machine's CPU other processes used over a short window then (0..1, -1 if unknown)
  */
 public record Env(String jdkVersion, String jdkVendor, String gc, long maxHeapBytes, int processors,
                   int carrierParallelism, int processLimit, int cap, String os,
-                  boolean nativeMemoryTracking) implements Displayable {
+                  boolean nativeMemoryTracking, double loadAverage, double otherCpuShare) implements Displayable {
 
-    /** Reads the setting of this JVM. */
+    /** How long {@link #current()} watches the machine's CPU. */
+    static final java.time.Duration LOAD_WINDOW = java.time.Duration.ofMillis(200);
+
+    /** Reads the setting of this JVM and the load of the machine (watched for 200 ms). */
     public static Env current() {
+        MachineLoad load = MachineLoad.sample(LOAD_WINDOW);
         Runtime rt = Runtime.getRuntime();
         List<GarbageCollectorMXBean> gcs = ManagementFactory.getGarbageCollectorMXBeans();
         return new Env(
@@ -43,7 +49,14 @@ public record Env(String jdkVersion, String jdkVendor, String gc, long maxHeapBy
                 Processes.limit(),
                 Cap.current(),
                 System.getProperty("os.name") + " " + System.getProperty("os.arch"),
-                NativeMemory.isTracking());
+                NativeMemory.isTracking(),
+                load.loadAverage(),
+                load.otherCpuShare());
+    }
+
+    /** This JVM's virtual-thread carriers, without reading anything else (no load window). */
+    public static int carriers() {
+        return carrierParallelism(Runtime.getRuntime().availableProcessors());
     }
 
     private static int carrierParallelism(int processors) {
@@ -58,13 +71,25 @@ public record Env(String jdkVersion, String jdkVendor, String gc, long maxHeapBy
         return processors;
     }
 
+    /** True when other processes used much of the CPU as this was read: timings then say so. */
+    @JsonIgnore
+    public boolean busy() {
+        return new MachineLoad(loadAverage, otherCpuShare).busy();
+    }
+
+    /** The machine's load in words. */
+    @JsonIgnore
+    public String loadWords() {
+        return new MachineLoad(loadAverage, otherCpuShare).words();
+    }
+
     /** One line, for logs and progress output. */
     @JsonIgnore
     public String oneLine() {
         return "JDK " + jdkVersion + " (" + jdkVendor + "), GC " + gc + ", max heap "
                 + Units.bytes(maxHeapBytes) + ", " + processors + " processors, " + carrierParallelism
                 + " carriers, process limit " + String.format("%,d", processLimit) + ", cap "
-                + (cap == 0 ? "lifted" : String.format("%,d", cap));
+                + (cap == 0 ? "lifted" : String.format("%,d", cap)) + "; " + loadWords() + (busy() ? " (BUSY)" : "");
     }
 
     @Override
@@ -80,6 +105,7 @@ public record Env(String jdkVersion, String jdkVendor, String gc, long maxHeapBy
         add(key, value, "cap per helper call", cap == 0 ? "lifted" : String.format("%,d", cap));
         add(key, value, "OS", os);
         add(key, value, "Native Memory Tracking", nativeMemoryTracking ? "on" : "off");
+        add(key, value, "machine load at start", loadWords() + (busy() ? ": busy, timings will be noisy" : ""));
         return Table.create("Environment", key, value);
     }
 

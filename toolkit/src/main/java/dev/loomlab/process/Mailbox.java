@@ -64,7 +64,10 @@ abstract class Mailbox {
      */
     abstract void onArrival(boolean receiverWaiting);
 
-    /** Receiver only: the oldest message that matches, removed from the queue, or null. */
+    /**
+     * Receiver only: the oldest message that matches, removed from the queue, or null. For the
+     * look before a wait; after a wait, {@link #takeMatchingAfterWake}.
+     */
     final Object takeMatching(Predicate<Object> match) {
         do {
             Node previous = null;
@@ -78,6 +81,35 @@ abstract class Mailbox {
         return null;
     }
 
+    /**
+     * The same as {@link #takeMatching}, for the look after a wait, deliberately in other bytecode.
+     *
+     * <p>Why a copy: the JIT profiles each branch by its bytecode. When many processes are spawned
+     * and each looks into its empty mailbox once before parking, the look's "nothing arrived"
+     * branch is all the profile has seen, and the optimizing compiler turns the other branch into
+     * a trap. Every parked process keeps that compiled code in its frames, so when the messages
+     * come, every one of them hits the trap and is deoptimized on its own: measured with JFR on a
+     * ring of 100,000, hundreds of thousands of deoptimizations, and hops tens of times slower
+     * until the code was recompiled and every old frame gone. A look after a wait that has its own
+     * bytecode has its own profile, which no empty mailbox has trained.
+     */
+    final Object takeMatchingAfterWake(Predicate<Object> match) {
+        while (true) {
+            Node previous = null;
+            for (Node node = first; node != null; previous = node, node = node.next) {
+                if (match == null || match.test(node.message)) {
+                    unlink(previous, node);
+                    return node.message;
+                }
+            }
+            Node stack = (Node) INBOX.getAndSet(this, null);
+            if (stack == null) {
+                return null;
+            }
+            append(stack);
+        }
+    }
+
     /** Receiver only: true if a message arrived that {@link #takeMatching} has not looked at. */
     final boolean hasArrivals() {
         return inbox != null;
@@ -88,21 +120,23 @@ abstract class Mailbox {
         return inbox != null || first != null;
     }
 
-    /** Receiver only: parks until a sender unparks it, a deadline passes, or an interrupt. */
-    final void parkUntilArrival(long deadlineNanos) {
+    /**
+     * Receiver only, before it parks: announces that it is about to wait, so that a sender that
+     * enqueues from now on unparks it. Returns false when it must not park, because a message
+     * already arrived or a wake-up was requested; call {@link #doneWaiting()} either way.
+     *
+     * <p>The park itself is left to the caller, in its own frame: a parked virtual thread keeps
+     * its frames in a heap stack chunk, so every frame between the receive and the park is memory
+     * that each waiting process pays for.
+     */
+    final boolean readyToPark() {
         waiting = true;
-        try {
-            if (inbox != null || wakeUpRequested()) {
-                return;
-            }
-            if (deadlineNanos == Long.MAX_VALUE) {
-                LockSupport.park(this);
-            } else {
-                LockSupport.parkNanos(this, deadlineNanos - System.nanoTime());
-            }
-        } finally {
-            waiting = false;
-        }
+        return inbox == null && !wakeUpRequested();
+    }
+
+    /** Receiver only, after the park returned (or was skipped). */
+    final void doneWaiting() {
+        waiting = false;
     }
 
     /** A reason to stop waiting other than a message, such as a pending exit. */
@@ -125,6 +159,12 @@ abstract class Mailbox {
         if (stack == null) {
             return false;
         }
+        append(stack);
+        return true;
+    }
+
+    /** Reverses a stack of arrivals (newest first) and appends it to the receiver's FIFO. */
+    private void append(Node stack) {
         Node oldest = null;
         Node newest = stack;
         while (stack != null) {
@@ -139,7 +179,6 @@ abstract class Mailbox {
             last.next = oldest;
         }
         last = newest;
-        return true;
     }
 
     private void unlink(Node previous, Node node) {

@@ -33,7 +33,7 @@ import java.util.function.Predicate;
  *       {@code erlang:hibernate/3} does.</li>
  * </ul>
  */
-public final class Pid extends Mailbox {
+public final class Pid extends Mailbox implements Runnable {
 
     private static final AtomicLong IDS = new AtomicLong();
     private static final ThreadFactory THREADS = Thread.ofVirtual().factory();
@@ -196,7 +196,31 @@ public final class Pid extends Mailbox {
 
     /** Waits at most {@code timeout} for the next message; empty if none came. */
     public Optional<Object> receive(Duration timeout) throws InterruptedException {
-        return Optional.ofNullable(receiveMatching(null, deadline(timeout)));
+        long deadlineNanos = deadline(timeout);
+        requireSelf("receive");
+        // receiveMatching's loop written out, so that a sleeping process parks in this frame
+        Object message = next(null);
+        if (message != null) {
+            return Optional.of(message);
+        }
+        long left = deadlineNanos - System.nanoTime();
+        if (left <= 0) {
+            return Optional.empty();
+        }
+        while (true) {
+            if (readyToPark()) {
+                LockSupport.parkNanos(this, left);
+            }
+            afterPark();
+            message = takeMatchingAfterWake(null);
+            if (message != null) {
+                return Optional.of(message);
+            }
+            left = deadlineNanos - System.nanoTime();
+            if (left <= 0) {
+                return Optional.empty();
+            }
+        }
     }
 
     /**
@@ -289,22 +313,81 @@ public final class Pid extends Mailbox {
 
     // ---- internals --------------------------------------------------------------------------
 
+    /**
+     * The one receive loop. It parks in this frame (no helper frame between it and the park),
+     * because a waiting process's frames are kept on the heap while it waits.
+     *
+     * <p>It parks at once, without spinning first as {@code LinkedTransferQueue.take()} does: that
+     * spin is skipped when the carrier has queued work ({@code ForkJoinWorkerThread.hasKnownQueuedWork},
+     * not public), and a spin that cannot see it holds the carrier the partner was queued on. Tried,
+     * such a spin made a ping-pong several times slower than the raw baseline on a loaded machine,
+     * where parking at once kept level with it (same command, same run).
+     */
+    /**
+     * The one receive loop. It parks in this frame (no helper frame between it and the park),
+     * because a waiting process's frames are kept on the heap while it waits.
+     *
+     * <p>The look and the deadline check before the first park and those after a wake are
+     * separate bytecode (see {@link Mailbox#takeMatchingAfterWake}): many processes that park
+     * before their first message must not train the code they will run when it comes.
+     *
+     * <p>It parks at once, without spinning first as {@code LinkedTransferQueue.take()} does: that
+     * spin is skipped when the carrier has queued work ({@code ForkJoinWorkerThread.hasKnownQueuedWork},
+     * not public), and a spin that cannot see it holds the carrier the partner was queued on. Tried,
+     * such a spin made a ping-pong several times slower than the raw baseline on a loaded machine,
+     * where parking at once kept level with it (same command, same run).
+     */
     private Object receiveMatching(Predicate<Object> match, long deadlineNanos) throws InterruptedException {
         requireSelf("receive");
+        Object message = next(match);
+        if (message != null) {
+            return message;
+        }
+        boolean timed = deadlineNanos != Long.MAX_VALUE;
+        long left = timed ? deadlineNanos - System.nanoTime() : Long.MAX_VALUE;
+        if (left <= 0) {
+            return null;
+        }
         while (true) {
-            exitIfRequested();
-            Object message = takeMatching(match);
+            if (readyToPark()) {
+                if (timed) {
+                    LockSupport.parkNanos(this, left);
+                } else {
+                    LockSupport.park(this);
+                }
+            }
+            afterPark();
+            message = takeMatchingAfterWake(match);
             if (message != null) {
                 return message;
             }
-            if (deadlineNanos != Long.MAX_VALUE && System.nanoTime() - deadlineNanos >= 0) {
-                return null;
+            if (timed) {
+                left = deadlineNanos - System.nanoTime();
+                if (left <= 0) {
+                    return null;
+                }
             }
-            parkUntilArrival(deadlineNanos);
-            if (Thread.interrupted()) {
-                exitIfRequested();
-                throw new InterruptedException("receive in " + this + " was interrupted");
-            }
+        }
+    }
+
+    /** The oldest matching message, or null; ends the process first if an exit is pending. */
+    private Object next(Predicate<Object> match) {
+        if (pendingExit != null) {
+            throw ProcessExit.SIGNAL;
+        }
+        return takeMatching(match);
+    }
+
+    /**
+     * After a park (or a skipped one): no longer waiting; a pending exit ends the process, an
+     * interrupt without one is an error.
+     */
+    private void afterPark() throws InterruptedException {
+        doneWaiting();
+        boolean interrupted = Thread.interrupted();
+        exitIfRequested();
+        if (interrupted) {
+            throw new InterruptedException("receive in " + this + " was interrupted");
         }
     }
 
@@ -337,13 +420,25 @@ public final class Pid extends Mailbox {
     }
 
     private void startThread() {
-        Thread t = THREADS.newThread(this::runLoop);
+        Thread t = THREADS.newThread(this);
         thread = t;
         t.start();
     }
 
-    /** The body of every thread of this process. */
-    private void runLoop() {
+    /**
+     * The body of every thread of this process: the entry point the toolkit starts its virtual
+     * thread in (the Pid is its own {@code Runnable}, so no lambda object and no extra frame sit
+     * under every waiting process). Not for calling: from any thread but the process's own it
+     * throws, and the process's own body must not call it either.
+     *
+     * @throws IllegalStateException unless called by the process's own thread
+     */
+    @Override
+    public void run() {
+        if (Thread.currentThread() != thread) {
+            throw new IllegalStateException("run is the entry point of " + this + "'s own thread; "
+                    + "start processes with Processes.spawn");
+        }
         ExitReason reason;
         while (true) {
             try {

@@ -14,4 +14,13 @@ public interface Progress {
     Progress SILENT = line -> { };
 
     void say(String line);
+
+    /**
+     * A step of a long helper: {@code done} of {@code total} steps are finished, {@code news} says
+     * what happened or runs now. Here, {@code news} is said as a line; a {@link ProgressLine}
+     * also moves its count and its estimate of the time left.
+     */
+    default void step(int done, int total, String news) {
+        say(news);
+    }
 }

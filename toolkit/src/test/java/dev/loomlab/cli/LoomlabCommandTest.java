@@ -29,11 +29,11 @@ class LoomlabCommandTest extends CliTestSupport {
     void everyExperimentRunsInAFreshJvmAtSmallN() throws Exception {
         ObjectMapper mapper = new ObjectMapper();
         String[][] runs = {
-                {"ring", "--n", "200", "--m", "2", "--json", "--no-baseline"},
-                {"broadcast", "--n", "500", "--json", "--no-baseline"},
-                {"pingpong", "--n", "2000", "--json", "--no-baseline"},
-                {"hibernate", "--n", "1000", "--json"},
-                {"spawn", "--n", "20", "--kind", "platform", "--json"},
+                {"ring", "--n", "200", "--m", "2", "--json", "--no-baseline", "--warmup-budget", "2s"},
+                {"broadcast", "--n", "500", "--json", "--no-baseline", "--warmup-budget", "2s"},
+                {"pingpong", "--n", "2000", "--json", "--no-baseline", "--warmup-budget", "2s"},
+                {"hibernate", "--n", "1000", "--json", "--warmup-budget", "2s"},
+                {"spawn", "--n", "20", "--kind", "platform", "--json", "--warmup-budget", "2s"},
         };
         String[] metric = {"nsPerHop", "nsPerMessage", "roundTripNsP99", "bytesPerProcess", "nativeStackBytesPerProcess"};
         for (int i = 0; i < runs.length; i++) {
@@ -46,8 +46,25 @@ class LoomlabCommandTest extends CliTestSupport {
 
     @Test
     void repeatShowsEveryRunWithTheFirstCold() {
-        assertThat(run("spawn", "--n", "500", "--repeat", "2", "--no-baseline")).as(err.toString()).isZero();
-        assertThat(out.toString()).contains("runs in one JVM", "true", "false", "median of the warm runs");
+        assertThat(run("spawn", "--n", "500", "--repeat", "2", "--no-warmup", "--no-baseline")).as(err.toString()).isZero();
+        assertThat(out.toString()).contains("runs in one JVM", "true", "false", "not checked for steadiness", "cold run");
+    }
+
+    @Test
+    void byDefaultATimingIsWarmedUpAndSaysWhetherItBecameSteady() throws Exception {
+        assertThat(run("ring", "--n", "200", "--m", "5", "--repeat", "2", "--warmup-budget", "2s", "--json", "--no-baseline"))
+                .as(err.toString()).isZero();
+        JsonNode json = new ObjectMapper().readTree(out.toString());
+        assertThat(json.get("steady").isBoolean()).isTrue();
+        assertThat(json.get("runs").get(0).get("phase").asText()).isEqualTo("cold");
+        assertThat(json.get("runs").size()).isGreaterThanOrEqualTo(3);
+        assertThat(json.get("spread").get("nsPerHop").has("min")).isTrue();
+        assertThat(json.get("env").has("otherCpuShare")).isTrue();
+        if (json.get("steady").asBoolean()) {
+            assertThat(json.get("summaryOf").asText()).startsWith("steady");
+        } else {
+            assertThat(json.get("summaryOf").asText()).startsWith("NOT STEADY");
+        }
     }
 
     @Test

@@ -46,7 +46,7 @@ class ExperimentsTest {
     @ParameterizedTest
     @EnumSource(Kind.class)
     void pingPongGivesOrderedPercentiles(Kind kind) throws Exception {
-        Measurement m = Experiments.runHere(ExperimentSpec.of("pingpong", 1_000).withKind(kind), Progress.SILENT);
+        Measurement m = Experiments.runHere(ExperimentSpec.of("pingpong", 1_000).withFixedRuns(1).withKind(kind), Progress.SILENT);
         assertThat(m.metric("roundTripNsP50")).isPositive()
                 .isLessThanOrEqualTo(m.metric("roundTripNsP99"));
         assertThat(m.metric("roundTripNsP99")).isLessThanOrEqualTo(m.metric("roundTripNsMax"));
@@ -54,28 +54,58 @@ class ExperimentsTest {
 
     @Test
     void hibernateCountsProcessesWithoutThreads() throws Exception {
-        Measurement m = Experiments.runHere(ExperimentSpec.of("hibernate", 2_000), Progress.SILENT);
+        Measurement m = Experiments.runHere(ExperimentSpec.of("hibernate", 2_000).withFixedRuns(1), Progress.SILENT);
         assertThat(m.bytesPerProcess()).isPositive();
     }
 
     @Test
     void hibernateRefusesRawThreads() {
-        assertThatThrownBy(() -> Experiments.runHere(ExperimentSpec.of("hibernate", 10).withKind(Kind.VIRTUAL), Progress.SILENT))
+        assertThatThrownBy(() -> Experiments.runHere(ExperimentSpec.of("hibernate", 10).withFixedRuns(1).withKind(Kind.VIRTUAL), Progress.SILENT))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("--kind process");
     }
 
     @Test
     void repeatShowsEveryRunAndMarksTheFirstCold() throws Exception {
-        Measurement m = Experiments.runHere(ExperimentSpec.of("spawn", 500).withRepeat(3), Progress.SILENT);
+        Measurement m = Experiments.runHere(ExperimentSpec.of("spawn", 500).withFixedRuns(3), Progress.SILENT);
         assertThat(m.runs()).hasSize(3);
         assertThat(m.runs()).extracting(Run::cold).containsExactly(true, false, false);
-        assertThat(m.summaryOf()).contains("median of the warm runs");
+        assertThat(m.summaryOf()).contains("not checked for steadiness");
+        assertThat(m.steady()).isFalse();
         assertThat(m.toString()).contains("runs in one JVM");
     }
 
     @Test
+    void theDefaultProtocolWarmsUpThenMeasuresOrSaysNotSteady() throws Exception {
+        Measurement m = Experiments.runHere(ExperimentSpec.of("ring", 200).withM(5)
+                .withWarmup(java.time.Duration.ofSeconds(2), 2), Progress.SILENT);
+        assertThat(m.runs().get(0).phase()).isEqualTo("cold");
+        assertThat(m.steadiness()).isIn(Measurement.STEADY, Measurement.NOT_STEADY);
+        if (m.steady()) {
+            assertThat(m.runs()).filteredOn(Run::measured).hasSize(2);
+            assertThat(m.runs().size()).isGreaterThanOrEqualTo(5);
+            assertThat(m.summaryOf()).startsWith("steady");
+        } else {
+            assertThat(m.runs()).noneMatch(Run::measured);
+            assertThat(m.summaryOf()).startsWith("NOT STEADY");
+        }
+        Measurement back = Measurement.fromJson(m.toJson());
+        assertThat(back.steadiness()).isEqualTo(m.steadiness());
+        assertThat(back.runs()).extracting(Run::phase).isEqualTo(m.runs().stream().map(Run::phase).toList());
+        assertThat(back.spread().get("nsPerHop").median()).isEqualTo(m.metric("nsPerHop"), org.assertj.core.data.Offset.offset(0.5));
+        assertThat(m.toJson()).contains("\"steady\"").contains("\"spread\"").contains("\"phase\"");
+        assertThat(m.verdict("nsPerHop", "a hop")).startsWith("on this machine a hop costs").contains("cold:");
+    }
+
+    @Test
+    void experimentsMadeOncePerJvmAreNotRepeated() {
+        assertThat(Experiments.named("tasks").timed()).isFalse();
+        assertThat(Experiments.named("limit").timed()).isFalse();
+        assertThat(Experiments.named("ring").timed()).isTrue();
+    }
+
+    @Test
     void sizesAboveTheCapAreRefusedWithTheWayOut() {
-        assertThatThrownBy(() -> Experiments.runHere(ExperimentSpec.of("spawn", 100_001), Progress.SILENT))
+        assertThatThrownBy(() -> Experiments.runHere(ExperimentSpec.of("spawn", 100_001).withFixedRuns(1), Progress.SILENT))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("above the cap of 100,000")
                 .hasMessageContaining("--no-cap")
@@ -84,11 +114,11 @@ class ExperimentsTest {
 
     @Test
     void zeroAndNegativeSizesAreRefused() {
-        assertThatThrownBy(() -> Experiments.runHere(ExperimentSpec.of("spawn", 0), Progress.SILENT))
+        assertThatThrownBy(() -> Experiments.runHere(ExperimentSpec.of("spawn", 0).withFixedRuns(1), Progress.SILENT))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("at least 1");
         assertThatThrownBy(() -> Experiments.runHere(ExperimentSpec.of("ring", -5).withM(1), Progress.SILENT))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("at least 1");
-        assertThatThrownBy(() -> Experiments.runHere(ExperimentSpec.of("ring", 10), Progress.SILENT))
+        assertThatThrownBy(() -> Experiments.runHere(ExperimentSpec.of("ring", 10).withFixedRuns(1), Progress.SILENT))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("m (times round the ring)");
     }
 
@@ -107,7 +137,7 @@ class ExperimentsTest {
 
     @Test
     void aMeasurementRoundTripsThroughJson() throws Exception {
-        Measurement m = Experiments.runHere(ExperimentSpec.of("ring", 100).withM(2), Progress.SILENT);
+        Measurement m = Experiments.runHere(ExperimentSpec.of("ring", 100).withFixedRuns(1).withM(2), Progress.SILENT);
         Measurement back = Measurement.fromJson(m.toJson());
         assertThat(back.experiment()).isEqualTo("ring");
         assertThat(back.m()).isEqualTo(2);
@@ -124,7 +154,7 @@ class ExperimentsTest {
 
     @Test
     void theTableShowsThePublishedFigureBesideOurs() throws Exception {
-        Measurement m = Experiments.runHere(ExperimentSpec.of("spawn", 1_000), Progress.SILENT);
+        Measurement m = Experiments.runHere(ExperimentSpec.of("spawn", 1_000).withFixedRuns(1), Progress.SILENT);
         var table = m.toTable();
         assertThat(table.columnNames()).contains("BEAM published", "JVM / BEAM");
         int row = table.stringColumn("metric").indexOf("bytesPerProcess");

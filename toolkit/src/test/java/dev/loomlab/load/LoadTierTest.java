@@ -49,6 +49,13 @@ class LoadTierTest {
     }
 
     @Test
+    void theEchoAndClientAreWarmedUpBeforeAnyLoopStarts() throws Exception {
+        LoadRow row = LoadTier.runHere(LoadKind.PLATFORM, 1, 50, DEADLINE);
+        assertThat(row.status()).as(row.detail()).isEqualTo(LoadRow.OK);
+        assertThat(row.detail()).contains("warmed up first").containsPattern("\\d+ batches of 1,000 round trips");
+    }
+
+    @Test
     void ratesAreAveragedOverAllLoopsNotReadFromTheFirst() throws Exception {
         LoadRow row = LoadTier.runHere(LoadKind.PLATFORM, 3, 50, DEADLINE);
         double sum = row.perLoopOpsPerSecond().stream().mapToDouble(Double::doubleValue).sum();
