@@ -60,8 +60,9 @@ final class GcPauseSection {
                         + " stopped; BEAM's per-process collection has no such pause.", r.collector().label(), r.n(), r.pauseMaxUs())));
         for (GcPauseRow r : rows) {
             if (r.measured() && r.rtDuringPause() > 0) {
-                notes.add(String.format("%s, %,d processes: %,.0f round trips overlapped a pause, the slowest %.0f µs, against a p99 of"
-                                + " %.1f µs outside pauses (%.1fx).", r.collector().label(), r.n(), r.rtDuringPause(), r.rtDuringPauseMaxUs(),
+                notes.add(String.format("%s, %,d processes: %,.0f round trip%s overlapped a pause, the slowest %.0f µs, against a p99 of"
+                                + " %.1f µs outside pauses (%.1fx).", r.collector().label(), r.n(), r.rtDuringPause(),
+                        r.rtDuringPause() == 1 ? "" : "s", r.rtDuringPauseMaxUs(),
                         r.rtOutsideP99Us(), r.rtDuringPauseMaxUs() / r.rtOutsideP99Us()));
             } else if (!r.measured()) {
                 notes.add(String.format("%s, %,d processes: no figures, %s.", r.collector().label(), r.n(), r.outcome()));
