@@ -28,7 +28,7 @@ final class Comparisons {
     private Comparisons() {}
 
     static Section idleWeight(int n) {
-        Map<Kind, Measurement> byKind = IdleWeight.measure(n, IdleWeight.PLATFORM_MAX, List.of(Kind.values()), Progress.STDOUT);
+        Map<Kind, Measurement> byKind = IdleWeight.measure(n, IdleWeight.PLATFORM_MAX, Kind.jvm(), Progress.STDOUT);
         List<SideBySide.Row> rows = new ArrayList<>();
         rows.add(row("toolkit process", byKind.get(Kind.PROCESS), figure("spawn", "bytesPerProcess", "un-million", 1)));
         rows.add(row("raw virtual thread", byKind.get(Kind.VIRTUAL), figure("spawn", "bytesPerProcess", "karui", "Go")));

@@ -53,7 +53,7 @@ public final class Klab {
      */
     public static ProcessMemory perProcess(int n) {
         int size = Cap.atMost(n);
-        Map<Kind, Measurement> byKind = IdleWeight.measure(size, IdleWeight.PLATFORM_MAX, List.of(Kind.values()), Progress.STDOUT);
+        Map<Kind, Measurement> byKind = IdleWeight.measure(size, IdleWeight.PLATFORM_MAX, Kind.jvm(), Progress.STDOUT);
         return new ProcessMemory(size, Outcome.of(byKind.get(Kind.PROCESS)), Outcome.of(byKind.get(Kind.VIRTUAL)),
                 Outcome.of(byKind.get(Kind.PLATFORM)), Outcome.of(IdleWeight.hibernated(size, Progress.STDOUT)));
     }

@@ -144,7 +144,7 @@ public final class Lightness {
         List<String> categories = new ArrayList<>();
         List<Number> bytesSeries = new ArrayList<>();
         List<Number> nsSeries = new ArrayList<>();
-        Map<Kind, Measurement> byKind = IdleWeight.measure(n, platformN, List.of(Kind.values()), progress);
+        Map<Kind, Measurement> byKind = IdleWeight.measure(n, platformN, Kind.jvm(), progress);
         for (Kind k : byKind.keySet()) {
             Measurement m = byKind.get(k);
             int size = (int) m.n();
@@ -152,6 +152,7 @@ public final class Lightness {
                 case PROCESS -> "JVM toolkit process";
                 case VIRTUAL -> "JVM raw virtual thread";
                 case PLATFORM -> "JVM platform thread";
+                case BEAM -> "BEAM here";
             };
             kind.append(label);
             source.append("this machine");
@@ -168,6 +169,7 @@ public final class Lightness {
                 case PROCESS -> "JVM process";
                 case VIRTUAL -> "JVM virtual";
                 case PLATFORM -> "JVM platform";
+                case BEAM -> "BEAM here";
             });
             bytesSeries.add(Math.max(1, m.bytesPerProcess()));
             nsSeries.add(Math.max(1, m.nsPerSpawn()));

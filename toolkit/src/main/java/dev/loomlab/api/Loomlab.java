@@ -3,6 +3,8 @@ package dev.loomlab.api;
 import dev.loomlab.display.Section;
 import dev.loomlab.experiment.FreshJvm;
 import dev.loomlab.runs.TierRuns;
+import dev.loomlab.beam.BeamBeside;
+import dev.loomlab.beam.BeamHere;
 import dev.loomlab.experiment.ExperimentSpec;
 import dev.loomlab.experiment.Experiments;
 import dev.loomlab.experiment.Kind;
@@ -73,6 +75,9 @@ public final class Loomlab {
 
     /** n idle units of a kind in this JVM: {@code PROCESS}, or the raw {@code VIRTUAL}/{@code PLATFORM} baselines. */
     public static IdleProcesses spawnIdle(int n, Kind kind) throws Exception {
+        if (kind == Kind.BEAM) {
+            throw new IllegalArgumentException("BEAM processes cannot live in this JVM: use spawn(n, Kind.BEAM), a fresh BEAM VM");
+        }
         Cap.check("n", n, kind.bytesPerUnitEstimate());
         return IdleProcesses.start(kind, n);
     }
@@ -104,6 +109,10 @@ public final class Loomlab {
      * times: the table shows the cold first run beside the median of the warm ones.
      */
     public static Tiers tiers(Kind kind, int... sizes) {
+        if (kind == Kind.BEAM) {
+            throw new IllegalArgumentException("tiers compare a JVM kind with the article: for BEAM here beside it, use "
+                    + "beamHere(tiers(Kind.PROCESS, ...))");
+        }
         try (ProgressLine line = ProgressLine.start("tiers of idle " + kind.label() + " units, one fresh JVM each", sizes.length)) {
             return new Tiers(kind, TierRuns.measure(kind, sizes, 3, line));
         }
@@ -212,6 +221,25 @@ public final class Loomlab {
         try (ProgressLine line = ProgressLine.start(String.format("%s %s n=%,d in a fresh JVM",
                 spec.experiment(), spec.kind().label(), spec.n()), 0)) {
             return FreshJvm.run(spec, line);
+        }
+    }
+
+    /**
+     * {@code spec} on both runtimes of this machine: in a fresh JVM and in a fresh BEAM VM, beside the
+     * published BEAM figure, with ratios against BEAM here and the published ones, and verdicts
+     * computed from the runs. Without Erlang, the BEAM-here column says how to install it.
+     */
+    public static BeamBeside beamHere(ExperimentSpec spec) {
+        try (ProgressLine line = ProgressLine.start(String.format("%s n=%,d on the JVM and on BEAM here, each fresh",
+                spec.experiment(), spec.n()), 0)) {
+            return BeamHere.beside(spec, line);
+        }
+    }
+
+    /** The tiers with each also spawned on BEAM here (a fresh BEAM VM per tier), in the table and the plot. */
+    public static TiersWithBeam beamHere(Tiers tiers) {
+        try (ProgressLine line = ProgressLine.start("BEAM here: the same tiers, one fresh erl each", 0)) {
+            return TiersWithBeam.of(tiers, line);
         }
     }
 

@@ -34,11 +34,16 @@ public final class TasksRuns implements Displayable {
 
         /** The 2024 benchmark's OpenJDK virtual-thread row at this n, NaN if it has none. */
         double published2024() {
-            return MillionTasks.published(MillionTasks.SOURCE_2024, MillionTasks.OPENJDK_2024, n).orElse(Double.NaN);
+            // BEAM here sits beside Elixir in everyRuntime(), not beside OpenJDK
+            return kind == Kind.BEAM ? Double.NaN
+                    : MillionTasks.published(MillionTasks.SOURCE_2024, MillionTasks.OPENJDK_2024, n).orElse(Double.NaN);
         }
 
         /** The 2023 benchmark's row at this n: its platform-thread row for platform threads, else its virtual one. */
         double published2023() {
+            if (kind == Kind.BEAM) {
+                return Double.NaN;
+            }
             String runtime = kind == Kind.PLATFORM ? MillionTasks.OPENJDK_2023_PLATFORM : MillionTasks.OPENJDK_2023_VIRTUAL;
             return MillionTasks.published(MillionTasks.SOURCE_2023, runtime, n).orElse(Double.NaN);
         }
@@ -68,6 +73,7 @@ public final class TasksRuns implements Displayable {
             case VIRTUAL -> "JVM here: virtual threads (the benchmark's program)";
             case PROCESS -> "JVM here: toolkit processes";
             case PLATFORM -> "JVM here: platform threads";
+            case BEAM -> "BEAM here: Erlang processes";
         };
     }
 

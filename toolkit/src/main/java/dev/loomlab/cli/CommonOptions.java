@@ -14,7 +14,8 @@ final class CommonOptions {
 
     @Option(names = "--kind", defaultValue = "process", paramLabel = "KIND", converter = Converters.KindConverter.class,
             description = "process (the toolkit's), virtual (raw virtual threads in LinkedTransferQueue.take()), "
-                    + "or platform (platform threads, the same way). Default: ${DEFAULT-VALUE}")
+                    + "platform (platform threads, the same way), or beam (Erlang processes in a fresh BEAM VM on this "
+                    + "machine; needs erl). Default: ${DEFAULT-VALUE}")
     Kind kind;
 
     @Option(names = "--repeat", defaultValue = "3", paramLabel = "K",

@@ -29,8 +29,9 @@ final class ExperimentRunner {
         FreshJvm.validate(spec);
         if (!options.json) {
             out.println("parent JVM: " + Env.current().oneLine());
-            out.printf("running %s (kind %s, n=%,d%s) in a fresh JVM, deadline %s...%n", spec.experiment(),
-                    spec.kind().label(), spec.n(), spec.m() == 0 ? "" : ", m=" + spec.m(), Durations.format(spec.deadline()));
+            out.printf("running %s (kind %s, n=%,d%s) in a fresh %s, deadline %s...%n", spec.experiment(),
+                    spec.kind().label(), spec.n(), spec.m() == 0 ? "" : ", m=" + spec.m(),
+                    spec.kind() == Kind.BEAM ? "BEAM VM" : "JVM", Durations.format(spec.deadline()));
             if (withBaseline(spec, options)) {
                 out.println("then the raw virtual-thread baseline, in its own fresh JVM");
             }
@@ -53,7 +54,8 @@ final class ExperimentRunner {
             }
             out.println(root.toPrettyString());
         } else {
-            out.println("child JVM: " + result.env().oneLine());
+            out.println((spec.kind() == Kind.BEAM ? "this JVM (the BEAM VM is in the notes): " : "child JVM: ")
+                    + result.env().oneLine());
             out.println();
             out.println(result);
             if (baseline != null) {
@@ -62,7 +64,7 @@ final class ExperimentRunner {
             }
         }
         out.flush();
-        return 0;
+        return result.ok() ? 0 : LoomlabCommand.FAILED; // a BEAM run that crashed, hit system_limit or overran
     }
 
     private static boolean withBaseline(ExperimentSpec spec, CommonOptions options) {
@@ -82,7 +84,7 @@ final class ExperimentRunner {
     /** One measurement, its progress on one line of stderr (rewritten in place on a terminal). */
     private static Measurement measure(ExperimentSpec spec, CommonOptions options, String what) throws Exception {
         try (ProgressLine progress = ProgressLine.start(what, options.inProcess ? spec.repeat() : 0)) {
-            if (!options.inProcess) {
+            if (!options.inProcess || spec.kind() == Kind.BEAM) {
                 return FreshJvm.run(spec, progress);
             }
             Measurement m = Experiments.runHere(spec, progress);

@@ -32,7 +32,7 @@ final class LoadCommand implements Callable<Integer> {
 
     @Option(names = "--kind", defaultValue = "process", paramLabel = "KIND",
             description = "what runs the loops, echo and client: virtual, platform, process, yielding, parking, "
-                    + "offloaded; a comma list, or all. Default: ${DEFAULT-VALUE}")
+                    + "offloaded, beam (Erlang processes in a fresh BEAM VM, needs erl); a comma list, or all. Default: ${DEFAULT-VALUE}")
     String kind;
 
     @Option(names = "--loops", paramLabel = "K",

@@ -21,7 +21,7 @@ import picocli.CommandLine.Command;
                 IsolationCommand.class,
                 CommandLine.HelpCommand.class},
         footer = {"", "Examples:", "  loomlab help spawn", "  loomlab spawn --n 100000", "  loomlab spawn --n 100000 --kind virtual --repeat 3",
-                "  loomlab ring --n 10000 --m 10 --json", "  loomlab load --kind virtual --parallelism 1 --loops 0,1 --deadline 3s",
+                "  loomlab ring --n 10000 --m 10 --json", "  loomlab ring --n 100000 --kind beam   (BEAM here: needs erl)", "  loomlab load --kind virtual --parallelism 1 --loops 0,1 --deadline 3s",
                 "  loomlab supervise", "  loomlab report --cap 2000", "  loomlab compare alice.json bob.json --html compare.html",
                 "  loomlab workshop serve --public",
                 "  loomlab spawn --n 1000000 --no-cap --jvm-opt -Xmx1536m"})

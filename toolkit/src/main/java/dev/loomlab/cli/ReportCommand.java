@@ -47,9 +47,10 @@ final class ReportCommand implements Callable<Integer> {
     @Option(names = "--only", split = ",", paramLabel = "EXPERIMENT", description = "only these experiments, load and supervise included (default: all)")
     List<String> only = new ArrayList<>();
 
-    @Option(names = "--kinds", split = ",", defaultValue = "process,virtual,platform", paramLabel = "KIND",
+    @Option(names = "--kinds", split = ",", defaultValue = "process,virtual,platform,beam", paramLabel = "KIND",
             converter = Converters.KindConverter.class,
-            description = "which kinds to run. Default: ${DEFAULT-VALUE}")
+            description = "which kinds to run (beam: BEAM here, skipped with how to install it when erl is missing). "
+                    + "Default: ${DEFAULT-VALUE}")
     List<Kind> kinds;
 
     @Option(names = "--deadline", defaultValue = "3m", paramLabel = "TIME", converter = Converters.DurationConverter.class,

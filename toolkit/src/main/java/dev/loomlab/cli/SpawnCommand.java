@@ -16,9 +16,19 @@ final class SpawnCommand extends ExperimentCommand {
             description = "platform threads only: each thread's stack size (the OS may round it up)")
     Long stackSize;
 
+    @Option(names = "--min-heap", paramLabel = "WORDS",
+            description = "beam only: BEAM's +hms, each process's minimum heap in words (KLab saved memory with +hms 1)")
+    Integer minHeapWords;
+
     @Override
     ExperimentSpec experiment() {
         ExperimentSpec experiment = options.spec("spawn", n);
+        if (minHeapWords != null) {
+            if (experiment.kind() != dev.loomlab.experiment.Kind.BEAM || minHeapWords < 1) {
+                throw new IllegalArgumentException("--min-heap is BEAM's +hms, a positive number of words: use it with --kind beam");
+            }
+            experiment = experiment.withOption("minHeapWords", String.valueOf(minHeapWords));
+        }
         return stackSize == null ? experiment : experiment.withOption("stackSize", String.valueOf(stackSize));
     }
 }

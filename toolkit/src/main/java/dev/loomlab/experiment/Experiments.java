@@ -63,6 +63,10 @@ public final class Experiments {
      * run is kept, labelled cold, warm-up or measured.
      */
     public static Measurement runHere(ExperimentSpec spec, Progress progress) throws Exception {
+        if (spec.kind() == Kind.BEAM) {
+            throw new IllegalArgumentException("a BEAM measurement always runs in its own fresh BEAM VM, never in this JVM: "
+                    + "run it without --in-process (or here())");
+        }
         Experiment experiment = named(spec.experiment());
         experiment.validate(spec);
         Env env = Env.current();

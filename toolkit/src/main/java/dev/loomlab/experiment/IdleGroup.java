@@ -62,6 +62,9 @@ public final class IdleGroup implements AutoCloseable {
         if (n < 1) {
             throw new IllegalArgumentException("n must be at least 1, got " + n);
         }
+        if (kind == Kind.BEAM) {
+            throw new IllegalArgumentException("BEAM processes cannot live in this JVM: measure them in a fresh BEAM VM (--kind beam)");
+        }
         if (platformStackBytes < 0) {
             throw new IllegalArgumentException("a stack size cannot be negative: " + platformStackBytes);
         }

@@ -1,11 +1,12 @@
 package dev.loomlab.experiment;
 
 import dev.loomlab.util.Labels;
+import java.util.List;
 
 /**
- * What runs a measurement's concurrent units: the toolkit's processes, or a raw baseline. The
- * load experiment's kinds ({@code load.LoadKind}) are loop disciplines on top of these; each maps
- * to one of them for its {@link Worker}s.
+ * What runs a measurement's concurrent units: the toolkit's processes, a raw baseline, or Erlang's
+ * own processes in a fresh BEAM VM. The load experiment's kinds ({@code load.LoadKind}) are loop
+ * disciplines on top of these; each maps to one of them for its {@link Worker}s.
  */
 public enum Kind {
     /** The toolkit's processes: a virtual thread plus a mailbox. */
@@ -13,12 +14,19 @@ public enum Kind {
     /** The raw baseline: virtual threads parked in {@code LinkedTransferQueue.take()}. */
     VIRTUAL(1_000),
     /** Platform (OS) threads parked the same way. */
-    PLATFORM(20_000);
+    PLATFORM(20_000),
+    /** Erlang's own processes, in a fresh BEAM VM on this machine ({@code dev.loomlab.beam}). */
+    BEAM(3_000);
 
     private final long bytesPerUnitEstimate;
 
     Kind(long bytesPerUnitEstimate) {
         this.bytesPerUnitEstimate = bytesPerUnitEstimate;
+    }
+
+    /** The kinds that run on the JVM: every kind but {@link #BEAM}. */
+    public static List<Kind> jvm() {
+        return List.of(PROCESS, VIRTUAL, PLATFORM);
     }
 
     /** The lower-case name used on the command line and in JSON. */
@@ -35,7 +43,7 @@ public enum Kind {
         return bytesPerUnitEstimate;
     }
 
-    /** Parses {@code process}, {@code virtual} or {@code platform}, with a clear error otherwise. */
+    /** Parses {@code process}, {@code virtual}, {@code platform} or {@code beam}, with a clear error otherwise. */
     public static Kind parse(String text) {
         return Labels.parse(values(), text, "kind", "");
     }

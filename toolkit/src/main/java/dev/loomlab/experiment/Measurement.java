@@ -166,11 +166,12 @@ public record Measurement(String experiment, String kind, long n, long m, Env en
         boolean several = runs.size() > 1;
         String label = !several ? "cold" : steady() ? "steady" : NOT_STEADY.equals(steadiness) ? "NOT steady, last run" : "median";
         StringColumn metric = StringColumn.create("metric");
-        DoubleColumn ours = DoubleColumn.create("JVM (" + kind + ", " + label + ")");
+        boolean beam = Kind.BEAM.label().equals(kind);
+        DoubleColumn ours = DoubleColumn.create(beam ? "BEAM here (" + label + ")" : "JVM (" + kind + ", " + label + ")");
         StringColumn range = StringColumn.create("min – max");
         DoubleColumn cold = DoubleColumn.create("cold run");
         DoubleColumn theirs = DoubleColumn.create("BEAM published");
-        DoubleColumn ratio = DoubleColumn.create("JVM / BEAM");
+        DoubleColumn ratio = DoubleColumn.create(beam ? "BEAM here / published" : "JVM / BEAM");
         StringColumn source = StringColumn.create("published at, source");
         for (Map.Entry<String, Double> e : metrics.entrySet()) {
             metric.append(e.getKey());
@@ -228,7 +229,8 @@ public record Measurement(String experiment, String kind, long n, long m, Env en
                 columns.get(i).append(round(run.metric(names.get(i))));
             }
         }
-        Table table = Table.create(experiment + " " + kind + " runs in one JVM (" + steadiness + ")", index, cold, phase);
+        Table table = Table.create(experiment + " " + kind + " runs in one " + (Kind.BEAM.label().equals(kind) ? "BEAM VM" : "JVM")
+                + " (" + steadiness + ")", index, cold, phase);
         columns.forEach(table::addColumns);
         return table;
     }

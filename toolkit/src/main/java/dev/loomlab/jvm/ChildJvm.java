@@ -72,12 +72,22 @@ public final class ChildJvm {
         command.add(classPath);
         command.add(mainClass);
         command.addAll(args);
+        return runCommand(command, null, deadline, progress);
+    }
+
+    /**
+     * Runs any {@code command} (a JVM, or a BEAM VM) the same way: standard output to {@code stdout}
+     * (discarded when null), standard error forwarded to {@code progress} line by line, killed with
+     * its descendants at {@code deadline}.
+     */
+    public static ChildRun runCommand(List<String> command, Path stdout, Duration deadline, Progress progress) {
         long start = System.nanoTime();
         Process process;
         try {
-            process = new ProcessBuilder(command).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+            process = new ProcessBuilder(command).redirectOutput(stdout == null ? ProcessBuilder.Redirect.DISCARD
+                    : ProcessBuilder.Redirect.to(stdout.toFile())).start();
         } catch (IOException e) {
-            throw new ChildJvmException(ChildOutcome.FAILED, "could not start a child JVM (" + command.get(0) + "): " + e.getMessage());
+            throw new ChildJvmException(ChildOutcome.FAILED, "could not start " + command.get(0) + ": " + e.getMessage());
         }
         Deque<String> tail = new ArrayDeque<>();
         Thread reader = Thread.ofPlatform().daemon(true).name("loomlab-child-stderr").start(() -> {

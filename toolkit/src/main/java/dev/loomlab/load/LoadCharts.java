@@ -21,8 +21,8 @@ final class LoadCharts {
         List<Series> series = new ArrayList<>();
         for (LoadKind kind : result.spec().kinds()) {
             List<LoadRow> rows = rowsOf(result, kind);
-            add(series, "JVM " + kind.label() + " p50", rows, LoadRow::roundTripMicrosP50);
-            add(series, "JVM " + kind.label() + " p99", rows, LoadRow::roundTripMicrosP99);
+            add(series, kind.runtime() + " p50", rows, LoadRow::roundTripMicrosP50);
+            add(series, kind.runtime() + " p99", rows, LoadRow::roundTripMicrosP99);
         }
         List<PublishedFigure> beam = result.published().stream()
                 .filter(f -> f.metric().equals("roundTripMicrosP50") && f.n() != null && f.n() > 0).toList();
@@ -38,8 +38,8 @@ final class LoadCharts {
         List<Series> series = new ArrayList<>();
         for (LoadKind kind : result.spec().kinds()) {
             List<LoadRow> rows = rowsOf(result, kind).stream().filter(r -> r.loops() > 0).toList();
-            add(series, "JVM " + kind.label() + ": per loop, averaged over all", rows, r -> r.opsPerSecondPerLoop() / 1e6);
-            add(series, "JVM " + kind.label() + ": first loop only", rows, r -> r.firstLoopOpsPerSecond() / 1e6);
+            add(series, kind.runtime() + ": per loop, averaged over all", rows, r -> r.opsPerSecondPerLoop() / 1e6);
+            add(series, kind.runtime() + ": first loop only", rows, r -> r.firstLoopOpsPerSecond() / 1e6);
         }
         List<PublishedFigure> beam = result.published().stream()
                 .filter(f -> f.metric().equals("opsPerSecondPerLoop") && f.source().equals("un-million")).toList();

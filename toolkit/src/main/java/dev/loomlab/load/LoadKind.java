@@ -18,12 +18,14 @@ import java.util.List;
  *       iterations: a hand-back that goes through the scheduler's timer.</li>
  *   <li>{@link #OFFLOADED}: the loop's work runs as jobs on a separate pool of platform threads, the
  *       analogue of BEAM's dirty schedulers; the virtual thread waits for each job, off its carrier.</li>
+ *   <li>{@link #BEAM}: Erlang processes in a fresh BEAM VM on this machine, which takes the processor
+ *       from a loop after its reductions; the loops' work is counted in reductions.</li>
  * </ul>
  * The echo and the client are processes for {@code process}, platform threads for
  * {@code platform}, and plain virtual threads for every other kind.
  */
 public enum LoadKind {
-    VIRTUAL, PLATFORM, PROCESS, YIELDING, PARKING, OFFLOADED;
+    VIRTUAL, PLATFORM, PROCESS, YIELDING, PARKING, OFFLOADED, BEAM;
 
     /** The lower-case name used on the command line and in JSON. */
     public String label() {
@@ -37,6 +39,16 @@ public enum LoadKind {
             case PLATFORM -> Kind.PLATFORM;
             default -> Kind.VIRTUAL;
         };
+    }
+
+    /** How tables and plots name the runtime: "JVM virtual", "JVM platform" ..., or "BEAM here". */
+    public String runtime() {
+        return runtime(label());
+    }
+
+    /** {@link #runtime()} for a row's kind label. */
+    static String runtime(String label) {
+        return label.equals(BEAM.label()) ? "BEAM here" : "JVM " + label;
     }
 
     /** Parses one kind, with an error that lists the kinds. */

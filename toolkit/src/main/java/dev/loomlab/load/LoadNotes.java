@@ -48,6 +48,13 @@ final class LoadNotes {
                     + "jobs on a pool of one platform thread per processor, as BEAM runs dirty NIFs on dirty CPU schedulers; "
                     + "the loop's virtual thread waits for each job off its carrier, and the OS time-slices the pool");
         }
+        if (kinds.contains(LoadKind.BEAM)) {
+            notes.add("BEAM here: the German article's script in a fresh erl per row on this machine (+S p for --parallelism p, "
+                    + "+S 1 as the article), busy processes counting down, an echo process, round trips timed with "
+                    + "erlang:monotonic_time; the busy processes' work is in reductions (process_info), not iterations; "
+                    + "BEAM takes the scheduler from a busy process after its reductions");
+            notes.add(beamVerdict(r.rows().stream().filter(row -> row.kind().equals(LoadKind.BEAM.label())).toList()));
+        }
         int processors = r.rows().isEmpty() ? Runtime.getRuntime().availableProcessors() : r.rows().get(0).processors();
         if (r.spec().parallelism() > processors) {
             notes.add("--parallelism " + r.spec().parallelism() + " is above the " + processors + " processors the JVM "
@@ -58,5 +65,20 @@ final class LoadNotes {
                 + "trips averaged over 20 runs) and the German one (+S 1: one scheduler, 2,000 round trips per row, "
                 + "medians); their loop counts and machines differ from ours, so compare shapes, not cells");
         return notes;
+    }
+
+    /** What the BEAM-here rows showed on this machine, in words computed from them. */
+    static String beamVerdict(List<LoadRow> beam) {
+        long starved = beam.stream().filter(LoadRow::starved).count();
+        List<LoadRow> measured = beam.stream().filter(row -> !Double.isNaN(row.roundTripMicrosP50())).toList();
+        if (measured.isEmpty()) {
+            return "BEAM here on this machine: no row measured a round trip" + (beam.isEmpty() ? "" : " (" + beam.get(0).verdict() + ")");
+        }
+        LoadRow least = measured.get(0);
+        LoadRow most = measured.get(measured.size() - 1);
+        return String.format("BEAM here on this machine: the median round trip went from %.1f µs with %d busy process%s to "
+                        + "%.1f µs with %d; %s", least.roundTripMicrosP50(), least.loops(), least.loops() == 1 ? "" : "es",
+                most.roundTripMicrosP50(), most.loops(), starved == 0 ? "no row starved: slower, never frozen"
+                        : starved + " row(s) starved");
     }
 }

@@ -5,6 +5,7 @@ import dev.loomlab.jvm.ChildJvm;
 import dev.loomlab.jvm.ChildRun;
 import dev.loomlab.util.Durations;
 import dev.loomlab.util.Progress;
+import dev.loomlab.beam.BeamLoad;
 import dev.loomlab.measure.Env;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -35,9 +36,9 @@ public final class LoadRunner {
         int total = spec.kinds().size() * spec.loops().size();
         for (LoadKind kind : spec.kinds()) {
             for (int loops : spec.loops()) {
-                progress.step(rows.size(), total, String.format("load: %s, %d busy loop%s, %s, up to %s for %,d round trips, in a fresh JVM",
+                progress.step(rows.size(), total, String.format("load: %s, %d busy loop%s, %s, up to %s for %,d round trips, in a fresh %s",
                         kind.label(), loops, loops == 1 ? "" : "s", carriers(spec),
-                        Durations.format(spec.deadline()), spec.rounds()));
+                        Durations.format(spec.deadline()), spec.rounds(), kind == LoadKind.BEAM ? "BEAM VM" : "JVM"));
                 RowAndEnv got = runRow(spec, kind, loops, progress);
                 rows.add(got.row());
                 if (childEnv == null) {
@@ -51,6 +52,9 @@ public final class LoadRunner {
     private record RowAndEnv(LoadRow row, Env env) {}
 
     private static RowAndEnv runRow(LoadSpec spec, LoadKind kind, int loops, Progress progress) {
+        if (kind == LoadKind.BEAM) {
+            return new RowAndEnv(BeamLoad.row(spec, loops, line -> progress.say("  " + line)), null);
+        }
         Path dir;
         try {
             dir = Files.createTempDirectory("loomlab-load-");

@@ -28,11 +28,13 @@ public record LoadSlopes(LoadResult result) implements Displayable {
                     .filter(r -> r.kind().equals(k.label()) && r.loops() > 0 && !Double.isNaN(r.roundTripMicrosP50()))
                     .toList();
             long starved = result.rows().stream().filter(r -> r.kind().equals(k.label()) && r.starved()).count();
-            kind.append("JVM " + k.label());
+            kind.append(k.runtime());
             points.append(rows.size());
             if (rows.size() >= 2) {
                 slope.append(Math.round(slope(rows) * 100) / 100.0);
-                reading.append(starved > 0 ? starved + " row(s) starved: no slope can describe those" : "from the completed rows");
+                reading.append((starved > 0 ? starved + " row(s) starved: no slope can describe those" : "from the completed rows")
+                        + (k == LoadKind.BEAM ? "; " + LoadNotes.beamVerdict(result.rows().stream()
+                        .filter(r -> r.kind().equals(k.label())).toList()) : ""));
             } else {
                 slope.appendMissing();
                 reading.append(starved > 0 ? "starved under load: no round trip, so no slope" : "too few completed rows for a slope");

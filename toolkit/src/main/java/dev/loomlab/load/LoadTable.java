@@ -45,13 +45,13 @@ final class LoadTable {
         r.rows().forEach(t::ours);
         t.published(r.published());
         String title = String.format("Round trip under k busy loops, %,d round trips per row, deadline %s per row; "
-                + "each row a fresh JVM; BEAM as published", r.spec().rounds(), Durations.format(r.spec().deadline()));
+                + "each row a fresh JVM (BEAM here: a fresh BEAM VM); BEAM as published", r.spec().rounds(), Durations.format(r.spec().deadline()));
         return Table.create(title, t.runtime, t.loops, t.carriers, t.result, t.p50, t.p99, t.max, t.mean,
                 t.perLoop, t.total, t.first, t.note);
     }
 
     private void ours(LoadRow row) {
-        runtime.append("JVM " + row.kind());
+        runtime.append(LoadKind.runtime(row.kind()));
         loops.append(row.loops());
         carriers.append(row.parallelism());
         result.append(row.verdict());

@@ -107,6 +107,9 @@ public final class LoadTier implements AutoCloseable {
      * @throws IllegalStateException if the warm-up does not end within 10 s (everything started is stopped)
      */
     public static LoadTier start(LoadKind kind, int loops, int rounds) throws InterruptedException {
+        if (kind == LoadKind.BEAM) {
+            throw new IllegalArgumentException("a BEAM load row runs in its own BEAM VM: use LoadRunner (load(...)), not this JVM");
+        }
         if (loops < 0 || rounds < 1) {
             throw new IllegalArgumentException("loops must be >= 0 and rounds >= 1, got " + loops + " and " + rounds);
         }

@@ -106,6 +106,8 @@ public record Env(String jdkVersion, String jdkVendor, String gc, long maxHeapBy
         add(key, value, "OS", os);
         add(key, value, "Native Memory Tracking", nativeMemoryTracking ? "on" : "off");
         add(key, value, "machine load at start", loadWords() + (busy() ? ": busy, timings will be noisy" : ""));
+        add(key, value, "BEAM here (erl)", dev.loomlab.beam.Erlang.installed().map(dev.loomlab.beam.Erlang::oneLine)
+                .orElse(dev.loomlab.beam.Erlang.missing()));
         return Table.create("Environment", key, value);
     }
 

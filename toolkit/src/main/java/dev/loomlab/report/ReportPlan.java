@@ -1,5 +1,7 @@
 package dev.loomlab.report;
 
+import dev.loomlab.beam.BeamRunner;
+import dev.loomlab.beam.Erlang;
 import dev.loomlab.experiment.Experiment;
 import dev.loomlab.experiment.ExperimentSpec;
 import dev.loomlab.experiment.Experiments;
@@ -15,7 +17,8 @@ import java.util.Set;
  * What a report runs: every registered experiment, for every kind, at the cap. Platform threads
  * run at a smaller n (they cost an OS thread each). A spec an experiment refuses (hibernate has
  * no virtual or platform kind; a later experiment may need sizes this plan does not know) becomes
- * a skipped row with the experiment's own reason, never an abort. After them come the two
+ * a skipped row with the experiment's own reason, never an abort; so does a BEAM row without
+ * Erlang (its reason says how to install it). After them come the two
  * experiments whose results are not measurements: {@code load} and {@code supervise}.
  *
  * @param entries   every spec in order, experiment by experiment, kind by kind
@@ -60,13 +63,17 @@ public record ReportPlan(List<Entry> entries, LoadSpec load, boolean supervise) 
     }
 
     /**
-     * The load a report runs: every kind, no busy loops and twice the processors (at most the cap), a few hundred
+     * The load a report runs: every kind (BEAM here when Erlang is installed), no busy loops and twice the processors (at most the cap), a few hundred
      * round trips (100 at a cap of {@value #SMALL_CAP} or less) and a short deadline.
      */
     public static LoadSpec loadAt(int cap) {
         int processors = Runtime.getRuntime().availableProcessors();
-        return new LoadSpec(List.of(LoadKind.VIRTUAL, LoadKind.PROCESS, LoadKind.PLATFORM, LoadKind.PARKING,
-                LoadKind.OFFLOADED), List.of(0, Math.max(1, Math.min(2 * processors, cap))), cap <= SMALL_CAP ? SMALL_CAP_LOAD_ROUNDS : LOAD_ROUNDS,
+        List<LoadKind> kinds = new ArrayList<>(List.of(LoadKind.VIRTUAL, LoadKind.PROCESS, LoadKind.PLATFORM, LoadKind.PARKING,
+                LoadKind.OFFLOADED));
+        if (Erlang.installed().isPresent()) {
+            kinds.add(LoadKind.BEAM);
+        }
+        return new LoadSpec(kinds, List.of(0, Math.max(1, Math.min(2 * processors, cap))), cap <= SMALL_CAP ? SMALL_CAP_LOAD_ROUNDS : LOAD_ROUNDS,
                 LOAD_DEADLINE, 0, List.of());
     }
 
@@ -103,6 +110,10 @@ public record ReportPlan(List<Entry> entries, LoadSpec load, boolean supervise) 
 
     private static String refusal(Experiment experiment, ExperimentSpec spec) {
         try {
+            if (spec.kind() == Kind.BEAM) {
+                BeamRunner.validate(spec);
+                return Erlang.installed().isPresent() ? null : Erlang.missing();
+            }
             experiment.validate(spec);
             return null;
         } catch (IllegalArgumentException e) {

@@ -2,7 +2,8 @@
  * The full report and the workshop comparison.
  *
  * <p>{@code ./loomlab report [--cap N] [--label NAME]} runs every experiment of
- * {@link dev.loomlab.experiment.Experiments#all()} for every kind, each in a fresh JVM
+ * {@link dev.loomlab.experiment.Experiments#all()} for every kind, each in a fresh JVM (kind
+ * {@code beam}: a fresh BEAM VM, or a skipped row saying how to install Erlang)
  * ({@link dev.loomlab.report.Report}), then {@code load} (a fresh JVM per row) and
  * {@code supervise} ({@link dev.loomlab.report.ExtraRuns}), and writes {@code build/report/}:
  * {@code index.html} (one offline file: environment, runs, each experiment's table beside the

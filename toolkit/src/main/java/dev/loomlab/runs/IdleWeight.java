@@ -42,7 +42,7 @@ public final class IdleWeight {
 
     /** Every kind at n, platform threads at most {@link #PLATFORM_MAX}. */
     public static Map<Kind, Measurement> measure(int n, Progress progress) {
-        return measure(n, PLATFORM_MAX, List.of(Kind.values()), progress);
+        return measure(n, PLATFORM_MAX, Kind.jvm(), progress);
     }
 
     /** Hibernated processes at n, in a fresh JVM: the other half of "hibernation against idle". */

@@ -34,7 +34,7 @@ class LoadTierTest {
     }
 
     @ParameterizedTest
-    @EnumSource(LoadKind.class)
+    @EnumSource(value = LoadKind.class, mode = EnumSource.Mode.EXCLUDE, names = "BEAM") // BEAM rows run in their own VM: BeamIntegrationTest
     void oneLoopOnAMultiCarrierJvmCompletesAndCountsItsWork(LoadKind kind) throws Exception {
         boolean loopHoldsItsCarrier = kind == LoadKind.VIRTUAL || kind == LoadKind.PROCESS || kind == LoadKind.YIELDING;
         org.junit.jupiter.api.Assumptions.assumeTrue(!loopHoldsItsCarrier || Runtime.getRuntime().availableProcessors() >= 2,

@@ -28,8 +28,8 @@ class CompareTest {
 
     @BeforeAll
     static void twoMachinesReport() {
-        alice = report("alice", "--only", "spawn,ring", "--kinds", "process,virtual");
-        bob = report("bob", "--only", "spawn,pingpong", "--kinds", "process");
+        alice = report("alice", "--only", "spawn,ring", "--kinds", "process,virtual,beam");
+        bob = report("bob", "--only", "spawn,pingpong", "--kinds", "process,beam");
     }
 
     @AfterAll
@@ -86,6 +86,23 @@ class CompareTest {
         // a report runs each spec once in a fresh JVM: every figure is a cold run, and says so
         assertThat(out.toString()).contains("mark: alice: cold run in spawn process n=200", "mark: bob: cold run in pingpong");
         assertThat(Compare.load(List.of(alice, bob)).marks("ring")).extracting(RunMarks.Mark::machine).containsExactly("alice");
+    }
+
+    @Test
+    void beamHereRowsAreShownPerMachine() {
+        org.junit.jupiter.api.Assumptions.assumeTrue(dev.loomlab.beam.Erlang.installed().isPresent(),
+                dev.loomlab.beam.Erlang::missing);
+        Compare merged = Compare.load(List.of(alice, bob));
+        var spawn = merged.tables().get(merged.experiments().indexOf("spawn"));
+        int row = -1;
+        for (int i = 0; i < spawn.rowCount(); i++) {
+            if (spawn.stringColumn("kind").get(i).equals("beam") && spawn.stringColumn("metric").get(i).equals("bytesPerProcess")) {
+                row = i;
+            }
+        }
+        assertThat(row).as("a BEAM here row for bytesPerProcess").isNotNegative();
+        assertThat(spawn.doubleColumn("alice").get(row)).isPositive();
+        assertThat(spawn.doubleColumn("bob").get(row)).isPositive();
     }
 
     @Test

@@ -1,0 +1,81 @@
+package dev.loomlab.api;
+
+import dev.loomlab.beam.BeamHere;
+import dev.loomlab.beam.Erlang;
+import dev.loomlab.display.Displayable;
+import dev.loomlab.experiment.Measurement;
+import dev.loomlab.util.Progress;
+import java.util.ArrayList;
+import java.util.List;
+import org.knowm.xchart.XYChart;
+import tech.tablesaw.api.DoubleColumn;
+import tech.tablesaw.api.StringColumn;
+import tech.tablesaw.api.Table;
+
+/**
+ * The tier table with BEAM here beside the JVM: each tier also spawned in a fresh BEAM VM on this
+ * machine, as the JVM tiers each had a fresh JVM. The table gains the BEAM-here columns and the
+ * ratios against them; the plot gains BEAM here as its own series.
+ *
+ * @param jvm  the JVM tiers
+ * @param beam one BEAM-here measurement per tier (outcome not ok when it failed or Erlang is missing)
+ */
+public record TiersWithBeam(Tiers jvm, List<Measurement> beam) implements Displayable {
+
+    public TiersWithBeam {
+        beam = List.copyOf(beam);
+    }
+
+    /** Runs every tier of {@code jvm} on BEAM here too, with as many runs per VM. */
+    static TiersWithBeam of(Tiers jvm, Progress progress) {
+        List<Measurement> beam = new ArrayList<>();
+        for (Measurement m : jvm.tiers()) {
+            if (Erlang.installed().isEmpty()) {
+                break;
+            }
+            Measurement b = BeamHere.measure(dev.loomlab.experiment.ExperimentSpec.of("spawn", m.n())
+                    .withRepeat(m.runs().size()), progress);
+            beam.add(b);
+            progress.say(String.format("BEAM here, tier %,9d: %s", m.n(), "ok".equals(b.outcome())
+                    ? String.format("%,6.0f bytes/process, %,6.0f ns/spawn", b.bytesPerProcess(), b.nsPerSpawn()) : b.outcome()));
+        }
+        return new TiersWithBeam(jvm, beam);
+    }
+
+    @Override
+    public Table toTable() {
+        Table table = jvm.toTable();
+        StringColumn bytes = StringColumn.create("BEAM here bytes/process");
+        StringColumn ns = StringColumn.create("BEAM here ns/spawn");
+        DoubleColumn bytesRatio = DoubleColumn.create("JVM / BEAM here, bytes");
+        DoubleColumn nsRatio = DoubleColumn.create("JVM / BEAM here, ns");
+        for (int i = 0; i < jvm.tiers().size(); i++) {
+            Measurement j = jvm.tiers().get(i);
+            Measurement b = i < beam.size() ? beam.get(i) : null;
+            boolean ok = b != null && "ok".equals(b.outcome());
+            String why = b == null ? "not installed: " + Erlang.HOW_TO_INSTALL : b.outcome();
+            bytes.append(ok ? String.format("%,.0f", b.bytesPerProcess()) : why);
+            ns.append(ok ? String.format("%,.0f", b.nsPerSpawn()) : why);
+            bytesRatio.append(ok ? Math.round(j.bytesPerProcess() / b.bytesPerProcess() * 100) / 100.0 : Double.NaN);
+            nsRatio.append(ok ? Math.round(j.nsPerSpawn() / b.nsPerSpawn() * 100) / 100.0 : Double.NaN);
+        }
+        return table.addColumns(bytes, ns, bytesRatio, nsRatio).setName(table.name() + "; BEAM here: a fresh BEAM VM per tier, same machine");
+    }
+
+    /** The JVM tier plot with BEAM here drawn as its own series. */
+    public XYChart chart() {
+        XYChart chart = jvm.chart();
+        List<Measurement> ok = beam.stream().filter(b -> "ok".equals(b.outcome())).toList();
+        if (!ok.isEmpty()) {
+            List<Long> ns = ok.stream().map(Measurement::n).toList();
+            chart.addSeries("BEAM here bytes/process", ns, ok.stream().map(Measurement::bytesPerProcess).toList());
+            chart.addSeries("BEAM here ns/spawn", ns, ok.stream().map(Measurement::nsPerSpawn).toList());
+        }
+        return chart;
+    }
+
+    @Override
+    public String toString() {
+        return toTable().printAll();
+    }
+}

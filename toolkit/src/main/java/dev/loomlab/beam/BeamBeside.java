@@ -1,0 +1,139 @@
+package dev.loomlab.beam;
+
+import dev.loomlab.display.Displayable;
+import dev.loomlab.experiment.Measurement;
+import dev.loomlab.published.PublishedFigure;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import tech.tablesaw.api.DoubleColumn;
+import tech.tablesaw.api.StringColumn;
+import tech.tablesaw.api.Table;
+
+/**
+ * One experiment on both runtimes of this machine: the JVM figure, BEAM here, and the BEAM figure
+ * published on another machine, with the ratio against BEAM here and the published ratio beside
+ * it. When Erlang is missing the BEAM-here column says how to install it; when the BEAM run did not
+ * finish it says what stopped it. The verdicts are computed from the two runs.
+ *
+ * @param jvm     the JVM measurement
+ * @param beam    the same experiment on BEAM here, or null when there is none
+ * @param missing why there is no BEAM here (the install line), or null
+ */
+public record BeamBeside(Measurement jvm, Measurement beam, String missing) implements Displayable {
+
+    /** The BEAM-here figure for a metric, NaN when there is none. */
+    public double beamHere(String metric) {
+        return beam == null || !"ok".equals(beam.outcome()) ? Double.NaN : beam.metric(metric);
+    }
+
+    @Override
+    public Table toTable() {
+        StringColumn metric = StringColumn.create("metric");
+        DoubleColumn ours = DoubleColumn.create("JVM here (" + jvm.kind() + ")");
+        StringColumn here = StringColumn.create("BEAM here");
+        DoubleColumn published = DoubleColumn.create("BEAM published");
+        DoubleColumn ratioHere = DoubleColumn.create("JVM / BEAM here");
+        DoubleColumn ratioPublished = DoubleColumn.create("JVM / BEAM published");
+        StringColumn source = StringColumn.create("published at, source");
+        for (String name : metrics()) {
+            double j = jvm.metric(name);
+            double b = beamHere(name);
+            Optional<PublishedFigure> p = jvm.published(name);
+            double pv = p.map(PublishedFigure::value).orElse(Double.NaN);
+            metric.append(name);
+            ours.append(round(j));
+            here.append(hereCell(name));
+            published.append(pv);
+            ratioHere.append(ratio(j, b));
+            ratioPublished.append(ratio(j, pv));
+            source.append(p.map(f -> (f.n() == null ? "" : String.format("n=%,d; ", f.n())) + f.source()
+                    + (f.note().isEmpty() ? "" : "; " + f.note())).orElse(""));
+        }
+        String title = String.format("%s, n = %,d%s: JVM here, BEAM here (same machine), BEAM published (another machine)",
+                jvm.experiment(), jvm.n(), jvm.m() == 0 ? "" : ", m = " + jvm.m());
+        return Table.create(title, metric, ours, here, published, ratioHere, ratioPublished, source);
+    }
+
+    /**
+     * The verdicts, one per metric both runtimes measured and the article published (every shared
+     * metric when none was published), then how each summary was made.
+     */
+    public Table verdicts() {
+        StringColumn said = StringColumn.create("on this machine");
+        List<String> shared = metrics().stream()
+                .filter(name -> !Double.isNaN(jvm.metric(name)) && !Double.isNaN(beamHere(name)) && beamHere(name) != 0).toList();
+        List<String> published = shared.stream().filter(name -> jvm.published(name).isPresent()).toList();
+        for (String name : published.isEmpty() ? shared : published) {
+            double j = jvm.metric(name);
+            double b = beamHere(name);
+            double pv = jvm.published(name).map(PublishedFigure::value).orElse(Double.NaN);
+            said.append(String.format("%s: on this machine the JVM (%s) measured %s and BEAM %s, so the JVM is %.2f× BEAM here%s",
+                    name, jvm.kind(), number(j), number(b), j / b, Double.isNaN(pv) || pv == 0 ? ""
+                            : String.format("; against the BEAM figure published on another machine (%s) it would be %.2f×",
+                            number(pv), j / pv)));
+        }
+        if (beam == null) {
+            said.append("BEAM here: " + missing);
+        } else if (!"ok".equals(beam.outcome())) {
+            said.append("BEAM here did not finish: " + beam.outcome());
+        } else {
+            said.append("BEAM here: " + beam.summaryOf() + "; " + beam.notes().get(0));
+        }
+        said.append("JVM here: " + jvm.summaryOf());
+        return Table.create("Verdicts, computed from these runs", said);
+    }
+
+    /** The comparison, the verdicts, then every run of each side when there were several. */
+    @Override
+    public List<Table> tables() {
+        List<Table> all = new ArrayList<>(List.of(toTable(), verdicts()));
+        if (jvm.runs().size() > 1) {
+            all.add(jvm.runsTable());
+        }
+        if (beam != null && beam.runs().size() > 1) {
+            all.add(beam.runsTable());
+        }
+        return all;
+    }
+
+    private List<String> metrics() {
+        Set<String> names = new LinkedHashSet<>(jvm.metrics().keySet());
+        if (beam != null) {
+            names.addAll(beam.metrics().keySet());
+        }
+        return List.copyOf(names);
+    }
+
+    private String hereCell(String name) {
+        if (beam == null) {
+            return "not installed: " + Erlang.HOW_TO_INSTALL;
+        }
+        if (!"ok".equals(beam.outcome())) {
+            return beam.outcome();
+        }
+        double b = beam.metric(name);
+        return Double.isNaN(b) ? "" : number(b);
+    }
+
+    private static String number(double v) {
+        return Math.abs(v) >= 100 ? String.format("%,.0f", v) : String.format("%.2f", v);
+    }
+
+    private static double round(double v) {
+        return Double.isNaN(v) ? v : Math.abs(v) >= 100 ? Math.round(v) : Math.round(v * 100) / 100.0;
+    }
+
+    private static double ratio(double a, double b) {
+        return Double.isNaN(a) || Double.isNaN(b) || b == 0 ? Double.NaN : Math.round(a / b * 100) / 100.0;
+    }
+
+    @Override
+    public String toString() {
+        StringBuilder text = new StringBuilder();
+        tables().forEach(t -> text.append(t.printAll()).append('\n'));
+        return text.toString().stripTrailing();
+    }
+}

@@ -1,0 +1,122 @@
+package dev.loomlab.beam;
+
+import dev.loomlab.util.Durations;
+import dev.loomlab.experiment.ExperimentSpec;
+import dev.loomlab.experiment.Experiments;
+import dev.loomlab.measure.WarmupPolicy;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Which experiments have a BEAM version, the {@code erl} flags each runs with (the articles'
+ * {@code +P}, {@code +S}, {@code +hms}), the arguments the Erlang side reads, and what the
+ * numbers include.
+ */
+public final class BeamExperiments {
+
+    /** BEAM's own default {@code +P} since OTP 26, and the French article's: 2^20. */
+    static final long ARTICLE_PROCESS_LIMIT = 1_048_576;
+    /** The largest {@code +P} {@code erl} accepts. */
+    static final long MAX_PROCESS_LIMIT = 134_217_727;
+    /** The French article lowered {@code +P} to this to hit the limit on purpose. */
+    static final int LIMIT_EXPERIMENT_DEFAULT = 1_024;
+
+    private static final String IDLE = "bytesPerProcess is erlang:memory(processes) after minus before, less the growth "
+            + "of the measuring process (it holds the list of pids), over n; processInfoBytesPerProcess is "
+            + "process_info(P, memory) averaged over all n; every process was waiting in receive before counting; "
+            + "the article read memory in a fresh VM, which is run 1: later runs in the same VM start from memory the "
+            + "VM has already used once";
+    private static final Map<String, String> NOTES = new LinkedHashMap<>();
+
+    static {
+        NOTES.put("spawn", IDLE + "; nsPerSpawn times spawn/3 alone; heapWords is one process's heap_size");
+        NOTES.put("hibernate", IDLE.replace("waiting in receive", "hibernated (erlang:hibernate/3)"));
+        NOTES.put("state", IDLE + "; each process built its own lists:seq(1, m) before waiting");
+        NOTES.put("ring", "n processes in a ring, the token goes m times round (n x m hops); nsPerHop excludes spawning");
+        NOTES.put("broadcast", "one message to each of n waiting processes; nsPerMessage is until the last one "
+                + "counted it (an atomics counter), over n");
+        NOTES.put("pingpong", "n timed round trips to an echo process, erlang:monotonic_time(nanosecond); "
+                + "percentiles of every round trip, none dropped");
+        NOTES.put("tasks", "n processes that each sleep (receive after), then all are awaited; peakRssBytes is "
+                + "VmHWM of the whole BEAM VM from /proc, read by the VM itself before it halts");
+        NOTES.put("limit", "spawn until +P refuses one (error:system_limit); liveProcesses is "
+                + "erlang:system_info(process_count) at that moment, the VM's own processes included");
+    }
+
+    private BeamExperiments() {}
+
+    /** The experiments with a BEAM version, by name. */
+    public static List<String> names() {
+        return List.copyOf(NOTES.keySet());
+    }
+
+    /** True if {@code experiment} has a BEAM version. */
+    public static boolean has(String experiment) {
+        return NOTES.containsKey(experiment);
+    }
+
+    /** Refuses an experiment without a BEAM version, listing those that have one. */
+    static void check(String experiment) {
+        if (!has(experiment)) {
+            throw new IllegalArgumentException("\"" + experiment + "\" has no BEAM version (--kind beam): the ones that do are "
+                    + String.join(", ", names()));
+        }
+    }
+
+    /** What the numbers of {@code experiment} include. */
+    static String note(String experiment) {
+        return NOTES.get(experiment);
+    }
+
+    /** The {@code erl} emulator flags for {@code spec}. */
+    static List<String> flags(ExperimentSpec spec) {
+        List<String> flags = new ArrayList<>(List.of("+P", Long.toString(processLimit(spec))));
+        String schedulers = spec.option("schedulers", null);
+        if (schedulers != null) {
+            flags.addAll(List.of("+S", schedulers));
+        }
+        String minHeap = spec.option("minHeapWords", null);
+        if (minHeap != null) {
+            flags.addAll(List.of("+hms", minHeap));
+        }
+        return flags;
+    }
+
+    /**
+     * How many runs the BEAM VM makes: the fixed count when warm-up detection is off, else enough for
+     * the warm-up protocol to find the runs steady (its minimum warm-up, its window and the measured
+     * runs, and a few more); {@link BeamResults} then labels them as the JVM's protocol would.
+     */
+    static int runs(ExperimentSpec spec) {
+        var policy = policy(spec);
+        return policy.detects() ? policy.minWarmup() + policy.window() + policy.measured() + 2 : policy.fixedCount();
+    }
+
+    /** The warm-up protocol for {@code spec}: the spec's, or one run where the JVM's experiment is not a timing. */
+    static WarmupPolicy policy(ExperimentSpec spec) {
+        return Experiments.named(spec.experiment()).timed() ? spec.warmupPolicy() : WarmupPolicy.fixed(1);
+    }
+
+    /** What the Erlang side reads after {@code -extra}: experiment, n, m, runs, then key=value options. */
+    static List<String> arguments(ExperimentSpec spec) {
+        List<String> args = new ArrayList<>(List.of(spec.experiment(), Long.toString(spec.n()), Long.toString(spec.m()),
+                Integer.toString(runs(spec))));
+        if (spec.experiment().equals("tasks")) {
+            args.add("sleepMillis=" + Durations.parse(spec.option("sleep", "10s")).toMillis());
+        }
+        return args;
+    }
+
+    /**
+     * {@code +P}: the one {@code --process-limit} asked for (as for a child JVM), else 1,024 for the
+     * limit experiment, else the article's 2^20 or room for n beside the VM's own processes.
+     */
+    static long processLimit(ExperimentSpec spec) {
+        return spec.jvmFlags().stream().filter(f -> f.startsWith("-Dloomlab.processLimit="))
+                .reduce((a, b) -> b).map(f -> Long.parseLong(f.substring(f.indexOf('=') + 1)))
+                .orElse(spec.experiment().equals("limit") ? LIMIT_EXPERIMENT_DEFAULT
+                        : Math.min(MAX_PROCESS_LIMIT, Math.max(ARTICLE_PROCESS_LIMIT, spec.n() + 10_000)));
+    }
+}

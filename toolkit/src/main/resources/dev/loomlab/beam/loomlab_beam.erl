@@ -1,0 +1,156 @@
+%% loomlab's measurements on BEAM, the Erlang side.
+%%
+%% Started by the toolkit in a fresh VM per measurement:
+%%   erl -noinput +P Limit [+S S] [+hms W] -pa Dir -eval "loomlab_beam:main()" -extra Exp N M K Key=Value...
+%% It repeats the measurement K times in this one VM (run 1 is the cold one), then prints exactly
+%% one JSON object on standard output and halts. A failure is reported in that object, never as a
+%% hang: the Java side kills the VM at its deadline anyway. The measurements live in
+%% loomlab_beam_memory (what processes weigh) and loomlab_beam_messages (what messages cost).
+-module(loomlab_beam).
+-export([main/0]).
+%% shared by loomlab_beam_memory and loomlab_beam_messages
+-export([now_ns/0, spawn_n/5, await_all/2, stop_all/1, settled_memory/0, mem_of/1, proc_status/1, percentile/3]).
+
+-define(WAIT_MS, 120000).
+
+main() ->
+    %% the VM's own reports (e.g. "Too many processes") go to standard error: standard output is the JSON's
+    _ = logger:remove_handler(default),
+    _ = logger:add_handler(default, logger_std_h, #{config => #{type => standard_error}}),
+    [Exp, NS, MS, KS | Rest] = init:get_plain_arguments(),
+    N = list_to_integer(NS),
+    M = list_to_integer(MS),
+    K = list_to_integer(KS),
+    Opts = [list_to_tuple(string:split(O, "=")) || O <- Rest],
+    Head = [{"experiment", list_to_binary(Exp)}, {"n", N}, {"m", M}] ++ vm(),
+    Body = try
+               run(Exp, N, M, K, Opts)
+           catch
+               throw:{system_limit, Done, Runs} ->
+                   [{"outcome", iolist_to_binary(io_lib:format(
+                        "system_limit: the process limit (+P) of ~b was reached at ~b processes",
+                        [erlang:system_info(process_limit), Done]))},
+                    {"runs", Runs}];
+               Class:Reason:Stack ->
+                   Where = case Stack of [Top | _] -> Top; [] -> unknown end,
+                   [{"outcome", iolist_to_binary(io_lib:format("failed: ~w:~W at ~W",
+                        [Class, Reason, 12, Where, 6]))}, {"runs", []}]
+           end,
+    io:put_chars([json({obj, Head ++ Body ++ [{"peakRssBytes", proc_status("VmHWM")}]}), $\n]),
+    erlang:halt(0).
+
+vm() ->
+    [{"otpRelease", list_to_binary(erlang:system_info(otp_release))},
+     {"erts", list_to_binary(erlang:system_info(version))},
+     {"schedulers", erlang:system_info(schedulers)},
+     {"processLimit", erlang:system_info(process_limit)},
+     {"wordSize", erlang:system_info(wordsize)}].
+
+%% ---- the experiments -------------------------------------------------------------------
+
+run("load", N, _M, _K, Opts) ->
+    [{"outcome", <<"ok">>}, {"row", {obj, loomlab_beam_messages:load(N, opt_int("rounds", Opts, 2000), opt_int("deadlineMillis", Opts, 5000))}}];
+run("limit", N, _M, _K, _Opts) ->
+    [{"outcome", <<"ok">>}, {"runs", [{obj, loomlab_beam_memory:limit(N)}]}];
+run(Exp, N, M, K, Opts) ->
+    Runs = repeat(K, fun() -> once(Exp, N, M, Opts) end, []),
+    [{"outcome", <<"ok">>}, {"runs", Runs}].
+
+repeat(0, _Fun, Acc) -> lists:reverse(Acc);
+repeat(K, Fun, Acc) ->
+    Run = try Fun()
+          catch
+              throw:{system_limit, Done} -> throw({system_limit, Done, lists:reverse(Acc)});
+              error:system_limit -> throw({system_limit, erlang:system_info(process_count), lists:reverse(Acc)})
+          end,
+    repeat(K - 1, Fun, [{obj, Run} | Acc]).
+
+once("spawn", N, _M, _Opts) -> loomlab_beam_memory:idle_group(N, idle, waiting);
+once("hibernate", N, _M, _Opts) -> loomlab_beam_memory:idle_group(N, hibernating, hibernated);
+once("state", N, M, _Opts) ->
+    Metrics = loomlab_beam_memory:idle_group(N, {holder, [M]}, waiting),
+    Bytes = proplists:get_value("bytesPerProcess", Metrics),
+    Metrics ++ [{"bytesPerElement", case M of 0 -> nan; _ -> Bytes / M end}];
+once("ring", N, M, _Opts) -> loomlab_beam_messages:ring(N, M);
+once("broadcast", N, _M, _Opts) -> loomlab_beam_messages:broadcast(N);
+once("pingpong", N, _M, _Opts) -> loomlab_beam_messages:ping_pong(N);
+once("tasks", N, _M, Opts) -> loomlab_beam_memory:tasks(N, opt_int("sleepMillis", Opts, 10000)).
+
+%% ---- helpers ---------------------------------------------------------------------------
+
+spawn_n(0, _Mod, _Fun, _Args, Acc) -> Acc;
+spawn_n(N, Mod, Fun, Args, Acc) ->
+    P = try spawn(Mod, Fun, Args) catch error:system_limit -> stop_all(Acc), throw({system_limit, length(Acc)}) end,
+    spawn_n(N - 1, Mod, Fun, Args, [P | Acc]).
+
+%% Waits until every process waits in receive (or is hibernated): nothing is counted half-started.
+await_all(Pids, Until) -> await_all(Pids, Until, now_ns() + ?WAIT_MS * 1000000).
+await_all([], _Until, _End) -> ok;
+await_all([P | Rest] = Pids, Until, End) ->
+    case parked(P, Until) of
+        true -> await_all(Rest, Until, End);
+        false ->
+            case now_ns() > End of
+                true -> error({not_parked_within_ms, ?WAIT_MS, length(Pids)});
+                false -> erlang:yield(), await_all(Pids, Until, End)
+            end
+    end.
+
+parked(P, waiting) -> erlang:process_info(P, status) =:= {status, waiting};
+parked(P, hibernated) ->
+    erlang:process_info(P, [status, current_function]) =:= [{status, waiting}, {current_function, {erlang, hibernate, 3}}].
+
+stop_all(Pids) ->
+    Refs = [erlang:monitor(process, P) || P <- Pids],
+    lists:foreach(fun(P) -> exit(P, kill) end, Pids),
+    lists:foreach(fun(R) -> receive {'DOWN', R, process, _, _} -> ok after ?WAIT_MS -> error(stop_timeout) end end, Refs).
+
+%% erlang:memory(processes) once it stops moving: a process that has exited gives its memory back a
+%% little later, so a run that starts right after another would otherwise see the last one's memory
+%% leave during its own measurement.
+settled_memory() -> settled_memory(erlang:memory(processes), now_ns() + 2000000000).
+settled_memory(Last, End) ->
+    timer:sleep(20),
+    case erlang:memory(processes) of
+        Last -> Last;
+        Now -> case now_ns() > End of true -> Now; false -> settled_memory(Now, End) end
+    end.
+
+mem_of(P) -> case erlang:process_info(P, memory) of {memory, B} -> B; undefined -> 0 end.
+now_ns() -> erlang:monotonic_time(nanosecond).
+
+%% The P-th percentile of N sorted values: the value at rank ceil(N x P / 100).
+percentile(Sorted, N, P) -> lists:nth(max(1, min(N, ceil(N * P / 100))), Sorted).
+
+opt_int(Key, Opts, Default) ->
+    case lists:keyfind(Key, 1, Opts) of {_, V} -> list_to_integer(V); false -> Default end.
+
+%% VmRSS, VmHWM ... of this VM in bytes, from /proc (0 where there is no /proc).
+proc_status(Field) ->
+    case file:read_file("/proc/self/status") of
+        {ok, Bin} -> kib_field(string:split(binary_to_list(Bin), "\n", all), Field ++ ":");
+        _ -> 0
+    end.
+
+kib_field([], _Prefix) -> 0;
+kib_field([Line | Rest], Prefix) ->
+    case string:prefix(Line, Prefix) of
+        nomatch -> kib_field(Rest, Prefix);
+        Value -> [Kib | _] = string:lexemes(Value, " \t"), list_to_integer(Kib) * 1024
+    end.
+
+%% ---- JSON: {obj, [{Key, Value}]}, lists, binaries (strings), numbers, nan ----------------
+
+json({obj, Pairs}) ->
+    ["{", lists:join(",", [[json(list_to_binary(K)), ":", json(V)] || {K, V} <- Pairs]), "}"];
+json(nan) -> "\"NaN\"";
+json(B) when is_binary(B) -> [$", escape(binary_to_list(B)), $"];
+json(I) when is_integer(I) -> integer_to_list(I);
+json(F) when is_float(F) -> io_lib:format("~.4f", [F]);
+json(L) when is_list(L) -> ["[", lists:join(",", [json(X) || X <- L]), "]"].
+
+escape([]) -> [];
+escape([$" | T]) -> [$\\, $" | escape(T)];
+escape([$\\ | T]) -> [$\\, $\\ | escape(T)];
+escape([C | T]) when C < 32 -> [io_lib:format("\\u~4.16.0b", [C]) | escape(T)];
+escape([C | T]) -> [C | escape(T)].
