@@ -41,15 +41,18 @@ class LayersTest {
             Map.entry("load", Set.of("util", "process", "display", "measure", "published", "jvm", "experiment", "beam")),
             Map.entry("beam", Set.of("util", "process", "display", "measure", "published", "jvm", "experiment", "load")),
             Map.entry("limits", Set.of("util", "process", "display", "measure", "published", "jvm", "experiment", "supervise")),
+            Map.entry("gc", Set.of("util", "process", "display", "measure", "published", "jvm", "limits")),
+            Map.entry("nativecall", Set.of("util", "process", "display", "measure", "published", "jvm", "limits")),
+            Map.entry("isolation", Set.of("util", "process", "display", "measure", "published", "jvm", "limits")),
             Map.entry("runs", Set.of("util", "process", "display", "measure", "published", "jvm", "experiment")),
             Map.entry("report", Set.of("util", "process", "display", "measure", "published", "jvm", "experiment", "supervise",
                     "load", "runs", "beam")),
             Map.entry("api", Set.of("util", "process", "display", "measure", "published", "jvm", "experiment", "supervise",
-                    "load", "limits", "runs", "beam")),
+                    "load", "limits", "runs", "beam", "gc", "nativecall", "isolation")),
             Map.entry("workshop", Set.of("util", "process", "display", "measure", "published", "jvm", "experiment",
                     "supervise", "load", "runs", "report", "beam")),
             Map.entry("cli", Set.of("util", "process", "display", "measure", "published", "jvm", "experiment", "supervise",
-                    "load", "limits", "runs", "report", "api", "workshop", "beam")));
+                    "load", "limits", "runs", "report", "api", "workshop", "beam", "gc", "nativecall", "isolation")));
 
     private static final Pattern REFERENCE = Pattern.compile("\\bdev\\.loomlab\\.([a-z]+)\\b");
     private static final Path SOURCES = Path.of("src/main/java/dev/loomlab");

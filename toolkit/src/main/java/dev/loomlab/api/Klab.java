@@ -14,10 +14,7 @@ import dev.loomlab.process.ProcessLimit;
 import dev.loomlab.process.ProcessLimitException;
 import dev.loomlab.published.PublishedFigure;
 import dev.loomlab.published.PublishedFigures;
-import java.io.IOException;
 import java.lang.management.ManagementFactory;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
 import tech.tablesaw.api.DoubleColumn;
@@ -191,31 +188,12 @@ public final class Klab {
 
     /** This machine's RAM (MemTotal), or the JVM's view of it off Linux. */
     static double totalMemory() {
-        double kib = meminfo("MemTotal");
-        if (kib > 0) {
-            return kib * 1024;
-        }
-        var os = ManagementFactory.getOperatingSystemMXBean();
-        return os instanceof com.sun.management.OperatingSystemMXBean sun ? sun.getTotalMemorySize() : Double.NaN;
+        return dev.loomlab.measure.MachineMemory.total();
     }
 
     /** Memory available for new work now (MemAvailable), NaN off Linux. */
     static double availableMemory() {
-        double kib = meminfo("MemAvailable");
-        return kib > 0 ? kib * 1024 : Double.NaN;
-    }
-
-    private static double meminfo(String field) {
-        try {
-            for (String line : Files.readAllLines(Path.of("/proc/meminfo"))) {
-                if (line.startsWith(field + ":")) {
-                    return Double.parseDouble(line.substring(field.length() + 1).replace("kB", "").trim());
-                }
-            }
-        } catch (IOException | RuntimeException e) {
-            return -1;
-        }
-        return -1;
+        return dev.loomlab.measure.MachineMemory.available();
     }
 
     // ---- saving memory ----------------------------------------------------------------------

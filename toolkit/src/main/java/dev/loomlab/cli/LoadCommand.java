@@ -26,7 +26,8 @@ import picocli.CommandLine.Spec;
                 "JEP 444 has no time sharing: with as many busy virtual threads as carriers, the rest starve;",
                 "the row then says so, with how long it waited."},
         footer = {"", "Examples:", "  loomlab load --kind virtual --parallelism 1 --loops 0,1 --deadline 3s",
-                "  loomlab load --kind all --parallelism 1 --loops 0,1,4", "  loomlab load --kind platform --json"})
+                "  loomlab load --kind all --parallelism 1 --loops 0,1,4", "  loomlab load --kind platform --json",
+                "  loomlab load --kind platform,parking,offloaded --parallelism 1 --pin 1 --loops 0,1,10,100,1000"})
 final class LoadCommand implements Callable<Integer> {
 
     @Option(names = "--kind", defaultValue = "process", paramLabel = "KIND",
@@ -52,6 +53,11 @@ final class LoadCommand implements Callable<Integer> {
                     + "maxPoolSize); 1 is BEAM's +S 1. Default: one per processor")
     Integer parallelism;
 
+    @Option(names = "--pin", defaultValue = "0", paramLabel = "CPUS",
+            description = "pin each child JVM to this many CPUs with taskset (util-linux); --pin 1 --parallelism 1 is BEAM's +S 1 "
+                    + "for platform threads too. Default: not pinned")
+    int pin;
+
     @Option(names = "--jvm-opt", paramLabel = "FLAG", description = "a flag for each child JVM, repeatable")
     List<String> jvmOpts = new ArrayList<>();
 
@@ -65,7 +71,7 @@ final class LoadCommand implements Callable<Integer> {
     public Integer call() {
         LoadSpec load = new LoadSpec(LoadKind.parseList(kind),
                 loops == null ? LoadSpec.defaultLoops(Runtime.getRuntime().availableProcessors()) : LoadSpec.parseLoops(loops),
-                rounds, deadline, 0, jvmOpts);
+                rounds, deadline, 0, jvmOpts, pin);
         if (parallelism != null) {
             load = load.withParallelism(parallelism);
         }

@@ -17,6 +17,8 @@ import picocli.CommandLine.Command;
                 TasksCommand.class, AnyExperimentCommand.class,
                 ReportCommand.class, CompareCommand.class, WorkshopCommand.class, EnvCommand.class, PublishedCommand.class,
                 StateCommand.class, KindsCommand.class, ThreadsLimitCommand.class, ContainersCommand.class,
+                GcPausesCommand.class, DirtyCallCommand.class, MillionsCommand.class, ProcessLimitCommand.class,
+                IsolationCommand.class,
                 CommandLine.HelpCommand.class},
         footer = {"", "Examples:", "  loomlab help spawn", "  loomlab spawn --n 100000", "  loomlab spawn --n 100000 --kind virtual --repeat 3",
                 "  loomlab ring --n 10000 --m 10 --json", "  loomlab ring --n 100000 --kind beam   (BEAM here: needs erl)", "  loomlab load --kind virtual --parallelism 1 --loops 0,1 --deadline 3s",

@@ -5,31 +5,31 @@ package dev.loomlab.limits;
  * story and {@code result <key>=<value>} for the figures. Messages of expected failures are
  * reported through these lines, never as stack traces.
  */
-final class DemoOutput {
+public final class DemoOutput {
 
     private DemoOutput() {}
 
-    static void log(String format, Object... args) {
+    public static void log(String format, Object... args) {
         System.err.println("log " + String.format(format, args));
         System.err.flush();
     }
 
-    static void result(String key, Object value) {
+    public static void result(String key, Object value) {
         System.err.println("result " + key + "=" + String.valueOf(value).replace('\n', ' '));
         System.err.flush();
     }
 
     /** A throwable as "SimpleName — message": no "Error:" pattern that a log checker would take for a crash. */
-    static String describe(Throwable t) {
+    public static String describe(Throwable t) {
         return t.getClass().getSimpleName() + (t.getMessage() == null ? "" : " — " + t.getMessage());
     }
 
-    static long heapUsed() {
+    public static long heapUsed() {
         Runtime rt = Runtime.getRuntime();
         return rt.totalMemory() - rt.freeMemory();
     }
 
-    static String mb(double bytes) {
+    public static String mb(double bytes) {
         return String.format("%.0f MB", bytes / (1024.0 * 1024.0));
     }
 }

@@ -22,7 +22,8 @@ import java.util.Map;
  */
 public record DemoRun(ChildRun run, Map<String, String> results, List<String> log, List<String> other) {
 
-    static DemoRun launch(List<String> wrapper, Class<?> main, List<String> args, List<String> flags, Duration deadline,
+    /** Runs {@code main} in a child JVM (inside {@code wrapper}, e.g. a cgroup) and reads its lines back. */
+    public static DemoRun launch(List<String> wrapper, Class<?> main, List<String> args, List<String> flags, Duration deadline,
                           Progress progress) {
         Map<String, String> results = new LinkedHashMap<>();
         List<String> log = new ArrayList<>();
@@ -48,11 +49,13 @@ public record DemoRun(ChildRun run, Map<String, String> results, List<String> lo
         }
     }
 
-    String get(String key) {
+    /** A result as written, or "" if the child never wrote it. */
+    public String get(String key) {
         return results.getOrDefault(key, "");
     }
 
-    double number(String key) {
+    /** A result as a number, or NaN if absent or not a number. */
+    public double number(String key) {
         try {
             return Double.parseDouble(results.get(key));
         } catch (RuntimeException e) {
@@ -61,7 +64,7 @@ public record DemoRun(ChildRun run, Map<String, String> results, List<String> lo
     }
 
     /** How it ended, in the words of a table cell: "ok", "out of memory", "killed by the kernel (SIGKILL, exit 137)", ... */
-    String ending() {
+    public String ending() {
         if (run.outcome() != ChildOutcome.DEADLINE && run.exitCode() == 0) {
             return "ok (exit 0)";
         }
@@ -78,7 +81,7 @@ public record DemoRun(ChildRun run, Map<String, String> results, List<String> lo
     }
 
     /** The JVM's own last word about memory, reworded without "Error:" (e.g. "Terminating due to ..."). */
-    String jvmMessage() {
+    public String jvmMessage() {
         for (int i = other.size() - 1; i >= 0; i--) {
             String line = other.get(i);
             if (line.contains("OutOfMemoryError")) {

@@ -4,6 +4,7 @@ import dev.loomlab.experiment.Worker;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -35,11 +36,18 @@ final class BusyLoops {
                         Thread.ofPlatform().daemon(true).name("loomlab-offload-", 0).factory())
                 : null;
         BusyLoops group = new BusyLoops(offload);
+        // every loop waits at this gate until all are started: a loop that spun at once would take the
+        // CPU from the thread starting the next ones (1,000 platform loops on one CPU never finished starting)
+        CountDownLatch gate = new CountDownLatch(1);
         for (int i = 0; i < k; i++) {
             BusyLoop loop = new BusyLoop(0x9E3779B97F4A7C15L * (i + 1));
             group.loops.add(loop);
-            group.units.add(Worker.start(kind.unit(), "load-loop-" + i, inbox -> loop.run(kind, group::isStopped, offload)));
+            group.units.add(Worker.start(kind.unit(), "load-loop-" + i, inbox -> {
+                gate.await();
+                loop.run(kind, group::isStopped, offload);
+            }));
         }
+        gate.countDown();
         return group;
     }
 

@@ -20,6 +20,9 @@ import java.util.List;
  */
 public final class LoadChildMain {
 
+    /** The start of the line that says how many round trips are done so far. */
+    static final String DONE_PREFIX = "round trips done: ";
+
     /** Exit code when the parent went away. */
     static final int ORPHANED = 4;
 
@@ -49,7 +52,10 @@ public final class LoadChildMain {
         LoadTier tier = LoadTier.start(kind, loops, rounds);
         LoadRow row;
         try {
-            row = tier.measure(deadline);
+            row = tier.measure(deadline, done -> {
+                System.err.println(DONE_PREFIX + done);
+                System.err.flush();
+            });
         } finally {
             tier.stopLoops();
         }

@@ -39,6 +39,9 @@ public final class LoadJson {
         if (s.parallelism() > 0) {
             spec.put("parallelism", s.parallelism());
         }
+        if (s.cpus() > 0) {
+            spec.put("pinnedCpus", s.cpus());
+        }
         ArrayNode rows = root.putArray("rows");
         result.rows().forEach(r -> rows.add(row(r)));
         ArrayNode published = root.putArray("published");

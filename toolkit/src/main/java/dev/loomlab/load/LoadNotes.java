@@ -11,6 +11,9 @@ final class LoadNotes {
     static List<String> of(LoadResult r) {
         List<String> notes = new ArrayList<>();
         List<LoadKind> kinds = r.spec().kinds();
+        if (r.spec().cpus() > 0) {
+            notes.add(CpuPinning.describe(r.spec().cpus()));
+        }
         notes.add("each row ran in its own fresh JVM: echo and client started, then the loops, 200 ms of warm-up, then "
                 + "the client timed each round trip (System.nanoTime, HdrHistogram); rates are read over the same window, "
                 + "at least 500 ms");

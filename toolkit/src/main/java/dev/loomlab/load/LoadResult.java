@@ -89,7 +89,7 @@ public record LoadResult(LoadSpec spec, Env env, boolean envFromChild, List<Load
         List<Integer> loops = new ArrayList<>();
         s.path("loops").forEach(l -> loops.add(l.asInt()));
         LoadSpec spec = new LoadSpec(kinds, loops, s.path("rounds").asInt(), Duration.ofMillis(s.path("deadlineMillis").asLong()),
-                s.path("parallelism").asInt(0), List.of());
+                s.path("parallelism").asInt(0), List.of(), s.path("pinnedCpus").asInt(0));
         List<LoadRow> rows = new ArrayList<>();
         root.path("rows").forEach(r -> rows.add(LoadJson.readRow(r)));
         try {

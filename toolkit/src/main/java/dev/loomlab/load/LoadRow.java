@@ -52,6 +52,13 @@ public record LoadRow(String kind, int loops, int parallelism, int processors, S
                 Double.NaN, Double.NaN, Double.NaN, List.of(), detail);
     }
 
+    /** A child JVM killed at its hard deadline that had said {@code done} round trips were complete: how far it got. */
+    static LoadRow killed(LoadKind kind, int loops, int parallelism, int rounds, long waitedMillis, long done, String detail) {
+        return new LoadRow(kind.label(), loops, parallelism, Runtime.getRuntime().availableProcessors(), KILLED,
+                false, waitedMillis, done, rounds, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
+                Double.NaN, Double.NaN, Double.NaN, List.of(), detail);
+    }
+
     /** True when every round trip asked for was done. */
     public boolean completed() {
         return OK.equals(status);

@@ -66,15 +66,22 @@ public final class LoadRunner {
             List<String> flags = new ArrayList<>(spec.schedulerFlags());
             flags.addAll(spec.jvmFlags());
             Duration hard = spec.deadline().plus(LoadTier.WARM_UP).plus(CHILD_ALLOWANCE);
-            ChildRun run = ChildJvm.launch(LoadChildMain.class.getName(),
+            long[] doneSoFar = {0};
+            ChildRun run = ChildJvm.launch(CpuPinning.wrapper(spec.cpus()), LoadChildMain.class.getName(),
                     LoadChildMain.args(resultFile, kind, loops, spec.rounds(), spec.deadline()), flags, hard,
-                    line -> progress.say("  " + line));
+                    line -> {
+                        if (line.startsWith(LoadChildMain.DONE_PREFIX)) {
+                            doneSoFar[0] = Long.parseLong(line.substring(LoadChildMain.DONE_PREFIX.length()).trim());
+                        } else {
+                            progress.say("  " + line);
+                        }
+                    });
             int carriers = spec.parallelism() > 0 ? spec.parallelism() : Runtime.getRuntime().availableProcessors();
             return switch (run.outcome()) {
                 case OK -> read(resultFile, kind, loops, carriers, spec.rounds(), run);
-                case DEADLINE -> new RowAndEnv(LoadRow.noResult(kind, loops, carriers, spec.rounds(), LoadRow.KILLED,
-                        run.elapsed().toMillis(), "the child JVM did not report within " + Durations.format(hard)
-                                + " and was killed"), null);
+                case DEADLINE -> new RowAndEnv(LoadRow.killed(kind, loops, carriers, spec.rounds(), run.elapsed().toMillis(),
+                        doneSoFar[0], "the child JVM did not report within " + Durations.format(hard) + " and was killed; "
+                                + String.format("%,d of %,d round trips were done by then", doneSoFar[0], spec.rounds())), null);
                 case OUT_OF_MEMORY -> new RowAndEnv(LoadRow.noResult(kind, loops, carriers, spec.rounds(), LoadRow.FAILED,
                         run.elapsed().toMillis(), "out of memory: " + run.lastError()), null);
                 case FAILED -> new RowAndEnv(LoadRow.noResult(kind, loops, carriers, spec.rounds(), LoadRow.FAILED,

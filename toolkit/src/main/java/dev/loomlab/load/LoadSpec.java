@@ -20,15 +20,22 @@ import java.util.Objects;
  * @param parallelism virtual-thread carriers in each child JVM ({@code --parallelism 1} is BEAM's
  *                    {@code +S 1}); 0 leaves the JVM's default (one per processor)
  * @param jvmFlags    extra flags for each child JVM
+ * @param cpus        CPUs each child JVM is pinned to ({@link CpuPinning}), 0 for none: {@code --pin 1}
+ *                    is {@code +S 1} for platform threads too
  */
 public record LoadSpec(List<LoadKind> kinds, List<Integer> loops, int rounds, Duration deadline, int parallelism,
-                       List<String> jvmFlags) {
+                       List<String> jvmFlags, int cpus) {
 
     /** The German article's 2,000 round trips per row. */
     public static final int DEFAULT_ROUNDS = 2_000;
     public static final Duration DEFAULT_DEADLINE = Duration.ofSeconds(5);
     /** Round trips above this would take minutes even unloaded. */
     static final int MAX_ROUNDS = 10_000_000;
+
+    /** A spec whose children are not pinned. */
+    public LoadSpec(List<LoadKind> kinds, List<Integer> loops, int rounds, Duration deadline, int parallelism, List<String> jvmFlags) {
+        this(kinds, loops, rounds, deadline, parallelism, jvmFlags, 0);
+    }
 
     public LoadSpec {
         kinds = List.copyOf(Objects.requireNonNull(kinds, "kinds"));
@@ -58,6 +65,9 @@ public record LoadSpec(List<LoadKind> kinds, List<Integer> loops, int rounds, Du
         if (deadline == null || deadline.isNegative() || deadline.isZero()) {
             throw new IllegalArgumentException("--deadline must be positive, got " + deadline);
         }
+        if (cpus < 0 || cpus > 1024) {
+            throw new IllegalArgumentException("--pin must be 0 (no pinning) or 1 to 1,024 CPUs, got " + cpus);
+        }
         if (parallelism < 0) {
             throw new IllegalArgumentException("--parallelism must be at least 1 carrier, got " + parallelism);
         }
@@ -66,7 +76,7 @@ public record LoadSpec(List<LoadKind> kinds, List<Integer> loops, int rounds, Du
     /** Every kind given, loops 0, 1, 2, 4 … up to twice the processors, the default rounds and deadline. */
     public static LoadSpec of(LoadKind... kinds) {
         return new LoadSpec(List.of(kinds), defaultLoops(Runtime.getRuntime().availableProcessors()), DEFAULT_ROUNDS,
-                DEFAULT_DEADLINE, 0, List.of());
+                DEFAULT_DEADLINE, 0, List.of(), 0);
     }
 
     /** 0, 1, 2, 4 … doubling up to {@code 2 × processors}, which ends the list even when not a power of two. */
@@ -95,19 +105,19 @@ public record LoadSpec(List<LoadKind> kinds, List<Integer> loops, int rounds, Du
     }
 
     public LoadSpec withKinds(LoadKind... k) {
-        return new LoadSpec(List.of(k), loops, rounds, deadline, parallelism, jvmFlags);
+        return new LoadSpec(List.of(k), loops, rounds, deadline, parallelism, jvmFlags, cpus);
     }
 
     public LoadSpec withLoops(Integer... k) {
-        return new LoadSpec(kinds, List.of(k), rounds, deadline, parallelism, jvmFlags);
+        return new LoadSpec(kinds, List.of(k), rounds, deadline, parallelism, jvmFlags, cpus);
     }
 
     public LoadSpec withRounds(int r) {
-        return new LoadSpec(kinds, loops, r, deadline, parallelism, jvmFlags);
+        return new LoadSpec(kinds, loops, r, deadline, parallelism, jvmFlags, cpus);
     }
 
     public LoadSpec withDeadline(Duration d) {
-        return new LoadSpec(kinds, loops, rounds, d, parallelism, jvmFlags);
+        return new LoadSpec(kinds, loops, rounds, d, parallelism, jvmFlags, cpus);
     }
 
     /** {@code withDeadline(Durations.parse(text))}: "3s", "500ms". */
@@ -120,13 +130,18 @@ public record LoadSpec(List<LoadKind> kinds, List<Integer> loops, int rounds, Du
         if (p < 1) {
             throw new IllegalArgumentException("--parallelism must be at least 1 carrier, got " + p);
         }
-        return new LoadSpec(kinds, loops, rounds, deadline, p, jvmFlags);
+        return new LoadSpec(kinds, loops, rounds, deadline, p, jvmFlags, cpus);
     }
 
     public LoadSpec withJvmFlags(List<String> flags) {
         List<String> all = new ArrayList<>(jvmFlags);
         all.addAll(flags);
-        return new LoadSpec(kinds, loops, rounds, deadline, parallelism, all);
+        return new LoadSpec(kinds, loops, rounds, deadline, parallelism, all, cpus);
+    }
+
+    /** Each child JVM pinned to {@code n} CPUs (0: not pinned); with 1 carrier this is +S 1 for every kind. */
+    public LoadSpec withPin(int n) {
+        return new LoadSpec(kinds, loops, rounds, deadline, parallelism, jvmFlags, n);
     }
 
     /** The child JVM flags that set the carriers: parallelism and the most carriers the scheduler may add. */

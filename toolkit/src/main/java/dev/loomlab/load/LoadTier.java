@@ -53,6 +53,8 @@ public final class LoadTier implements AutoCloseable {
     private BusyLoops loops = BusyLoops.start(LoadKind.VIRTUAL, 0);
     /** Written by the client before {@link #warmed} counts down; read after. */
     private volatile String warmUp = "not warmed up";
+    /** Round trips the client has timed so far, readable while it is starved. */
+    private volatile long completed;
 
     private LoadTier(LoadKind kind, int rounds) {
         this.kind = kind;
@@ -72,6 +74,7 @@ public final class LoadTier implements AutoCloseable {
                 echo.send(self);
                 inbox.take();
                 recorder.recordValue(Math.min(System.nanoTime() - t, HIGHEST_NANOS));
+                completed = r + 1;
             }
             done.countDown();
             inbox.take(); // until stopped
@@ -134,6 +137,15 @@ public final class LoadTier implements AutoCloseable {
      * @throws IllegalStateException on a virtual thread, which a starved scheduler might never run again
      */
     public LoadRow measure(Duration deadline) throws InterruptedException {
+        return measure(deadline, done -> { });
+    }
+
+    /**
+     * The same, telling {@code progress} the round trips completed so far about once a second
+     * while it waits: a child JVM says so on standard error, so that a parent that has to kill it
+     * still knows how far it got.
+     */
+    public LoadRow measure(Duration deadline, java.util.function.LongConsumer progress) throws InterruptedException {
         if (Thread.currentThread().isVirtual()) {
             throw new IllegalStateException("measure the load from a platform thread: it is the watchdog, "
                     + "and a starved scheduler might never run a virtual thread again");
@@ -142,7 +154,13 @@ public final class LoadTier implements AutoCloseable {
         long[] before = loops.counts();
         long t0 = System.nanoTime();
         client.send(client);
-        boolean finished = done.await(deadline.toNanos(), TimeUnit.NANOSECONDS);
+        long until = t0 + deadline.toNanos();
+        boolean finished = false;
+        long left;
+        while (!finished && (left = until - System.nanoTime()) > 0) {
+            finished = done.await(Math.min(left, TimeUnit.SECONDS.toNanos(1)), TimeUnit.NANOSECONDS);
+            progress.accept(completed);
+        }
         long waited = System.nanoTime() - t0;
         Histogram latencies = recorder.getIntervalHistogram();
         long rest = MIN_RATE_WINDOW.toNanos() - waited;

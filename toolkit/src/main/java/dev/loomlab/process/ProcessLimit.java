@@ -6,6 +6,10 @@ import java.util.concurrent.atomic.AtomicInteger;
  * The JVM-wide count of live processes and its limit, like BEAM's {@code +P}. The limit is read
  * once, when the first process is spawned, from the system property {@value #PROPERTY}
  * (default {@value #DEFAULT}, BEAM's default 2^20). Hibernated processes are live.
+ *
+ * <p>The limit is the number given, exactly: unlike BEAM's {@code +P}, it is not rounded up to a
+ * power of two nor capped at 134,217,727 ({@link BeamLimit} computes BEAM's number, to pass it
+ * here when a run should match BEAM's).
  */
 public final class ProcessLimit {
 

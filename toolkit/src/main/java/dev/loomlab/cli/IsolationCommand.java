@@ -1,0 +1,53 @@
+package dev.loomlab.cli;
+
+import dev.loomlab.display.Section;
+import dev.loomlab.display.SectionJson;
+import dev.loomlab.isolation.Isolation;
+import dev.loomlab.util.Progress;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code loomlab isolation}: shared by reference on the JVM, copied on BEAM; and what a copy costs. */
+@Command(name = "isolation", mixinStandardHelpOptions = true,
+        description = {"A process's state is private on BEAM (a message is copied) and shared on the JVM (a message is a",
+                "reference). In a fresh JVM: what a receiver sees when its sender changes what it sent, then the cost of a",
+                "defensive copy against sending the reference, per list size."})
+final class IsolationCommand implements Callable<Integer> {
+
+    @Option(names = "--sizes", defaultValue = "10,100,1000,10000", split = ",", paramLabel = "LIST",
+            description = "list sizes, in elements. Default: ${DEFAULT-VALUE}")
+    List<Integer> sizes;
+
+    @Option(names = "--batch", defaultValue = "2000", paramLabel = "M", description = "messages per batch. Default: ${DEFAULT-VALUE}")
+    int batch;
+
+    @Option(names = "--json", description = "print exactly one JSON object on standard output (the cost table; the visibility in its notes)")
+    boolean json;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        var out = spec.commandLine().getOut();
+        Progress progress = json ? Progress.SILENT : line -> out.println("  | " + line);
+        var result = Isolation.measure(sizes.stream().mapToInt(Integer::intValue).toArray(), batch, progress);
+        Section visibility = result.visibility();
+        Section cost = result.cost();
+        if (json) {
+            List<String> notes = new java.util.ArrayList<>(cost.notes());
+            visibility.toTable().forEach(r -> notes.add("sent as " + r.getString("sent as") + ": the receiver saw " + r.getString("the receiver saw")));
+            out.println(SectionJson.write(new Section(cost.toTable(), null, notes)));
+        } else {
+            out.println(visibility);
+            out.println();
+            out.println(cost);
+        }
+        out.flush();
+        return 0;
+    }
+}

@@ -1,0 +1,38 @@
+package dev.loomlab.cli;
+
+import dev.loomlab.display.Section;
+import dev.loomlab.measure.Cap;
+import dev.loomlab.runs.HibernatedMillions;
+import dev.loomlab.measure.MachineMemory;
+import dev.loomlab.util.Progress;
+import java.util.List;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code loomlab millions --no-cap}: a million and five million hibernated processes, each in a fresh JVM. */
+@Command(name = "millions", mixinStandardHelpOptions = true,
+        description = {"The French article's 1M and 5M hibernated processes, measured: each n in a fresh JVM with a heap sized",
+                "for it and the process limit BEAM's +P n would give. A memory check runs first: a row that cannot fit says",
+                "what it would need and is not started. Above the cap, lift it on purpose with --no-cap."})
+final class MillionsCommand extends SectionCommand {
+
+    @Option(names = "--n", defaultValue = "1000000,5000000", split = ",", paramLabel = "N",
+            description = "hibernated processes, one fresh JVM each. Default: ${DEFAULT-VALUE}")
+    List<Integer> ns;
+
+    @Option(names = "--no-cap", description = "lift the cap on purpose (needed above " + Cap.DEFAULT + ")")
+    boolean noCap;
+
+
+
+    @Override
+    Section section(Progress progress) {
+        if (noCap) {
+            Cap.lift();
+        }
+        for (int n : ns) {
+            Cap.check("--n", n, 600);
+        }
+        return new HibernatedMillions(ns, MachineMemory::available).run(progress);
+    }
+}

@@ -1,0 +1,52 @@
+package dev.loomlab.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.loomlab.NoLeaks;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/** The commands of the articles' missing sections: their bad input, and small runs in JSON. */
+@ExtendWith(NoLeaks.class)
+class ArticleSectionsCommandTest extends CliTestSupport {
+
+    @Test
+    void gcPausesWithAnUnknownCollectorIsAUsageErrorNamingThoseThatExist() {
+        assertThat(run("gc-pauses", "--gc", "g1,cms", "--n", "100")).isEqualTo(LoomlabCommand.USAGE);
+        assertThat(err.toString().lines().findFirst()).get().asString()
+                .startsWith("loomlab: unknown garbage collector \"cms\"").contains("g1, zgc, serial");
+    }
+
+    @Test
+    void gcPausesAboveTheCapSaysHowToLiftIt() {
+        assertThat(run("gc-pauses", "--n", "5000", "--cap", "1000")).isEqualTo(LoomlabCommand.USAGE);
+        assertThat(err.toString()).contains("above the cap").contains("--no-cap");
+    }
+
+    @Test
+    void gcPausesPrintsOneJsonObjectWithARowPerCollectorAndN() {
+        assertThat(run("gc-pauses", "--gc", "serial", "--n", "100", "--seconds", "300ms", "--warmup", "100ms",
+                "--rate", "10000", "--json")).as(err.toString()).isZero();
+        String json = out.toString().trim();
+        assertThat(json).startsWith("{").endsWith("}");
+        assertThat(json).contains("\"collector\" : \"serial\"").contains("\"pause max µs\"").contains("\"RT p99 µs\"");
+    }
+
+    @Test
+    void dirtyCallWithAnUnknownSiteIsAUsageError() {
+        assertThat(run("dirty-call", "--site", "dirty")).isEqualTo(LoomlabCommand.USAGE);
+        assertThat(err.toString()).startsWith("loomlab: unknown call site \"dirty\"");
+    }
+
+    @Test
+    void millionsAboveTheCapAsksForTheCapToBeLiftedOnPurpose() {
+        assertThat(run("millions", "--n", "1000000")).isEqualTo(LoomlabCommand.USAGE);
+        assertThat(err.toString()).contains("above the cap").contains("--no-cap");
+    }
+
+    @Test
+    void processLimitShowsBeamsRoundingInJson() {
+        assertThat(run("process-limit", "10000000", "--json")).isZero();
+        assertThat(out.toString()).contains("\"BEAM runs with\" : \"16,777,216\"").contains("\"the toolkit runs with\" : \"10,000,000\"");
+    }
+}

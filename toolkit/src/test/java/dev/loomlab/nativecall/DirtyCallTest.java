@@ -1,0 +1,52 @@
+package dev.loomlab.nativecall;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.loomlab.NoLeaks;
+import dev.loomlab.util.Progress;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/** The dirty-call demo: what it refuses, the flags of its children, and a small run of each site. */
+@ExtendWith(NoLeaks.class)
+class DirtyCallTest {
+
+    @Test
+    void aNativeSleepReturnsAndRefusesWhatUsleepCannotTake() {
+        NativeSleep.sleepMicros(100);
+        assertThatThrownBy(() -> NativeSleep.sleepMicros(1_000_000)).hasMessageContaining("999,999");
+    }
+
+    @Test
+    void badPlansAreRefusedBeforeAnyJvmStarts() {
+        assertThatThrownBy(() -> new DirtyCall(List.of(CallSite.CARRIER), Duration.ofSeconds(1), Duration.ofMillis(10),
+                Duration.ZERO, Duration.ofSeconds(1))).hasMessageContaining("--call");
+        assertThatThrownBy(() -> new DirtyCall(List.of(CallSite.CARRIER), Duration.ofMillis(10), Duration.ZERO,
+                Duration.ZERO, Duration.ofSeconds(1))).hasMessageContaining("--gap");
+        assertThatThrownBy(() -> CallSite.parseList("carrier,dirty")).hasMessageContaining("none, carrier, offloaded");
+    }
+
+    @Test
+    void eachChildRunsOnOneCarrierWithNativeAccess() {
+        assertThat(DirtyCall.flags()).contains("-Djdk.virtualThreadScheduler.parallelism=1", NativeSleep.FLAG);
+    }
+
+    @Test
+    void everySiteReportsItsCallsAndTheRoundTripsAroundThem() {
+        var plan = new DirtyCall(List.of(CallSite.values()), Duration.ofMillis(10), Duration.ofMillis(20),
+                Duration.ofMillis(100), Duration.ofMillis(400));
+        var section = plan.run(Progress.SILENT);
+        var table = section.toTable();
+        assertThat(table.rowCount()).isEqualTo(3);
+        assertThat(table.stringColumn("outcome").asList()).allMatch(o -> o.startsWith("ok"));
+        for (int i = 0; i < 3; i++) {
+            assertThat(table.numberColumn("native calls").getDouble(i)).isPositive();
+            assertThat(table.numberColumn("round trips").getDouble(i)).isPositive();
+        }
+        assertThat(section.notes()).anyMatch(n -> n.startsWith("carrier: ")).anyMatch(n -> n.startsWith("offloaded: "));
+        assertThat(section.chart()).isNotNull();
+    }
+}
