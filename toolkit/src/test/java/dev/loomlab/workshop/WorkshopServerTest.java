@@ -99,7 +99,7 @@ class WorkshopServerTest {
             }
         });
         assertThat(marks).hasSize(1);
-        assertThat(marks.get(0).get("line").asText()).startsWith("carol: cold run in spawn process n=1,000").contains("the only run (cold");
+        assertThat(marks.get(0).get("line").asText()).startsWith("carol: cold run in spawn process n=1,000").contains("the only run, cold");
         assertThat(client.get("/download/workshop.html").body()).contains("carol: cold run in spawn");
         var csv = client.get("/download/workshop.csv");
         assertThat(csv.headers().firstValue("Content-Disposition")).hasValueSatisfying(v -> assertThat(v).contains("workshop.csv"));
