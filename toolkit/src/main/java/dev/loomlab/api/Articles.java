@@ -1,6 +1,6 @@
 package dev.loomlab.api;
 
-import dev.loomlab.display.Section;
+import dev.loomlab.view.Section;
 import dev.loomlab.gc.GcPauses;
 import dev.loomlab.isolation.Isolation;
 import dev.loomlab.nativecall.DirtyCall;

@@ -1,6 +1,6 @@
 package dev.loomlab.api;
 
-import dev.loomlab.display.Section;
+import dev.loomlab.view.Section;
 import dev.loomlab.experiment.ExperimentSpec;
 import dev.loomlab.experiment.Kind;
 import dev.loomlab.experiment.Measurement;

@@ -2,7 +2,7 @@ package dev.loomlab.api;
 
 import dev.loomlab.util.Progress;
 import dev.loomlab.api.Lightness;
-import dev.loomlab.display.Section;
+import dev.loomlab.view.Section;
 import dev.loomlab.limits.Containment;
 import dev.loomlab.measure.Cap;
 

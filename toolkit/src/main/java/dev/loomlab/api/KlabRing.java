@@ -4,7 +4,7 @@ import dev.loomlab.display.Tables;
 import dev.loomlab.api.SafeRun.Outcome;
 import dev.loomlab.display.Charts;
 import dev.loomlab.display.Displayable;
-import dev.loomlab.display.Series;
+import dev.loomlab.view.Series;
 import dev.loomlab.experiment.ExperimentSpec;
 import dev.loomlab.measure.Cap;
 import java.util.ArrayList;

@@ -3,19 +3,20 @@ package dev.loomlab.api;
 import dev.loomlab.experiment.MeasurementJson;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.loomlab.experiment.FreshJvm;
-import dev.loomlab.display.Section;
+import dev.loomlab.view.Section;
 import static dev.loomlab.api.KaruiFigures.BEAM;
 import static dev.loomlab.api.KaruiFigures.GO;
 import static dev.loomlab.api.KaruiFigures.PYTHON;
 
-import dev.loomlab.display.Charts;
-import dev.loomlab.display.Series;
+import dev.loomlab.view.Plot;
+import dev.loomlab.view.Series;
 import dev.loomlab.experiment.ExperimentSpec;
 import dev.loomlab.experiment.Kind;
 import dev.loomlab.experiment.Measurement;
 import dev.loomlab.util.Progress;
 import dev.loomlab.measure.Cap;
-import dev.loomlab.display.Tables;
+import dev.loomlab.view.Grid;
+import dev.loomlab.view.GridColumn;
 import dev.loomlab.runs.IdleWeight;
 import dev.loomlab.runs.StateSizes;
 import dev.loomlab.runs.TierRuns;
@@ -23,10 +24,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import tech.tablesaw.api.DoubleColumn;
-import tech.tablesaw.api.IntColumn;
-import tech.tablesaw.api.StringColumn;
-import tech.tablesaw.api.Table;
 
 /**
  * Sections 2 to 4 of the Japanese article on the JVM: idle processes from 1k up (is the cost
@@ -43,18 +40,18 @@ public final class Lightness {
         List<Measurement> tiers = TierRuns.measure(Kind.PROCESS, sizes, 1, progress);
         double beamPer = KaruiFigures.value(BEAM, "spawn", "bytesPerProcess");
         double beamNs = KaruiFigures.value(BEAM, "spawn", "nsPerSpawn");
-        Table table = Tables.of("Idle processes, one fresh JVM per size, beside the article's BEAM (2.6 KB each, linear 1k to 500k)", tiers)
+        Grid table = Grid.of("Idle processes, one fresh JVM per size, beside the article's BEAM (2.6 KB each, linear 1k to 500k)", tiers)
                 .whole("processes", m -> (int) m.n())
-                .number("JVM bytes / process", m -> Tables.nearest(m.bytesPerProcess()))
+                .number("JVM bytes / process", m -> Grid.nearest(m.bytesPerProcess()))
                 .number("BEAM bytes / process (article)", m -> beamPer)
-                .number("JVM / BEAM (memory)", m -> Tables.ratio(m.bytesPerProcess(), beamPer))
-                .number("JVM total MB", m -> Tables.round(m.bytesPerProcess() * m.n() / 1e6))
-                .number("BEAM total MB (2.6 KB x n)", m -> Tables.round(beamPer * m.n() / 1e6))
-                .number("JVM µs / spawn", m -> Tables.nearest(m.nsPerSpawn() / 10) / 100.0)
+                .number("JVM / BEAM (memory)", m -> Grid.ratio(m.bytesPerProcess(), beamPer))
+                .number("JVM total MB", m -> Grid.round(m.bytesPerProcess() * m.n() / 1e6))
+                .number("BEAM total MB (2.6 KB x n)", m -> Grid.round(beamPer * m.n() / 1e6))
+                .number("JVM µs / spawn", m -> Grid.nearest(m.nsPerSpawn() / 10) / 100.0)
                 .number("BEAM µs / spawn (article: 0.5 to 0.9)", m -> beamNs / 1000)
                 .build();
         List<Long> xs = tiers.stream().map(Measurement::n).toList();
-        var chart = Charts.lines("Memory of n idle processes (log-log: a slope of one is linear)",
+        var chart = Plot.lines("Memory of n idle processes (log-log: a slope of one is linear)",
                 "processes", "MB (heap after GC)", true, true,
                 List.of(new Series("JVM processes (this machine)", xs, tiers.stream().map(m -> m.bytesPerProcess() * m.n() / 1e6).toList()),
                         new Series("BEAM (article: 2.6 KB x n)", xs, xs.stream().map(n -> beamPer * n / 1e6).toList(),
@@ -70,24 +67,24 @@ public final class Lightness {
         List<Integer> sizes = List.copyOf(byM.keySet());
         Map<Integer, Double> perProcess = new LinkedHashMap<>();
         byM.forEach((m, r) -> perProcess.put(m, r.bytesPerProcess()));
-        IntColumn elementsCol = IntColumn.create("list elements");
-        IntColumn nCol = IntColumn.create("processes");
-        DoubleColumn bytes = DoubleColumn.create("JVM bytes / process");
-        DoubleColumn perElement = DoubleColumn.create("JVM bytes / element (beyond no state)");
-        DoubleColumn growth = DoubleColumn.create("JVM growth vs 10 elements");
-        DoubleColumn beamGrowth = DoubleColumn.create("BEAM growth (article)");
-        StringColumn beamNote = StringColumn.create("BEAM, article");
+        GridColumn elementsCol = GridColumn.whole("list elements");
+        GridColumn nCol = GridColumn.whole("processes");
+        GridColumn bytes = GridColumn.number("JVM bytes / process");
+        GridColumn perElement = GridColumn.number("JVM bytes / element (beyond no state)");
+        GridColumn growth = GridColumn.number("JVM growth vs 10 elements");
+        GridColumn beamGrowth = GridColumn.number("BEAM growth (article)");
+        GridColumn beamNote = GridColumn.text("BEAM, article");
         for (int m : sizes) {
             elementsCol.append(m);
             nCol.append((int) byM.get(m).n());
-            bytes.append(Tables.nearest(perProcess.get(m)));
+            bytes.append(Grid.nearest(perProcess.get(m)));
         }
         for (int m : sizes) {
-            perElement.append(m == 0 ? Double.NaN : Tables.round((perProcess.get(m) - perProcess.get(0)) / m));
+            perElement.append(m == 0 ? Double.NaN : Grid.round((perProcess.get(m) - perProcess.get(0)) / m));
         }
         double at10 = perProcess.getOrDefault(10, Double.NaN);
         for (int m : sizes) {
-            growth.append(Tables.round(perProcess.get(m) / at10));
+            growth.append(Grid.round(perProcess.get(m) / at10));
             double g = m == 100 ? KaruiFigures.value(BEAM, "state", "growthAt100Elements")
                     : m == 1000 ? KaruiFigures.value(BEAM, "state", "growthAt1000Elements") : Double.NaN;
             beamGrowth.append(g);
@@ -98,7 +95,7 @@ public final class Lightness {
         int largest = sizes.get(sizes.size() - 1);
         double slope = largest == 0 ? Double.NaN : (perProcess.get(largest) - fixed) / largest;
         double bend = slope > 0 ? fixed / slope : Double.NaN;
-        Table table = Table.create(String.format(
+        Grid table = Grid.create(String.format(
                 "State held by a process: a list of m elements (fixed part %,.0f B, then about %.1f B an element)", fixed, slope),
                 elementsCol, nCol, bytes, perElement, growth, beamGrowth, beamNote);
         List<Number> xs = new ArrayList<>();
@@ -113,7 +110,7 @@ public final class Lightness {
             ys.add(perProcess.get(m));
             beam.add(m <= 100 ? beamBase : m == 1000 ? beamBase * KaruiFigures.value(BEAM, "state", "growthAt1000Elements") : Double.NaN);
         }
-        var chart = Charts.lines("Bytes per process by list size held (log-log)",
+        var chart = Plot.lines("Bytes per process by list size held (log-log)",
                 "list elements held", "bytes per process", true, true,
                 List.of(new Series("JVM process (this machine)", xs, ys),
                         new Series("BEAM (article: flat to 100, x10 at 1,000)", xs, beam)));
@@ -129,16 +126,16 @@ public final class Lightness {
 
     /** Section 4: the three kinds in fresh JVMs, beside BEAM, goroutines and Python threads. */
     public static Section kinds(int n, int platformN, Progress progress) {
-        StringColumn kind = StringColumn.create("unit");
-        StringColumn source = StringColumn.create("measured");
-        IntColumn count = IntColumn.create("n");
-        DoubleColumn heap = DoubleColumn.create("heap B / unit");
-        DoubleColumn stacks = DoubleColumn.create("native stack B / unit (NMT)");
-        DoubleColumn rss = DoubleColumn.create("RSS B / unit");
-        DoubleColumn total = DoubleColumn.create("bytes / unit");
-        DoubleColumn ns = DoubleColumn.create("ns / spawn");
-        DoubleColumn memRatio = DoubleColumn.create("memory vs BEAM");
-        DoubleColumn nsRatio = DoubleColumn.create("spawn time vs BEAM");
+        GridColumn kind = GridColumn.text("unit");
+        GridColumn source = GridColumn.text("measured");
+        GridColumn count = GridColumn.whole("n");
+        GridColumn heap = GridColumn.number("heap B / unit");
+        GridColumn stacks = GridColumn.number("native stack B / unit (NMT)");
+        GridColumn rss = GridColumn.number("RSS B / unit");
+        GridColumn total = GridColumn.number("bytes / unit");
+        GridColumn ns = GridColumn.number("ns / spawn");
+        GridColumn memRatio = GridColumn.number("memory vs BEAM");
+        GridColumn nsRatio = GridColumn.number("spawn time vs BEAM");
         double beamBytes = KaruiFigures.value(BEAM, "spawn", "bytesPerProcess");
         double beamNs = KaruiFigures.value(BEAM, "spawn", "nsPerSpawn");
         List<String> categories = new ArrayList<>();
@@ -157,14 +154,14 @@ public final class Lightness {
             kind.append(label);
             source.append("this machine");
             count.append(size);
-            heap.append(Tables.nearest(m.metric("heapBytesPerProcess")));
+            heap.append(Grid.nearest(m.metric("heapBytesPerProcess")));
             double st = m.metrics().containsKey("nativeStackBytesPerProcess") ? m.metric("nativeStackBytesPerProcess") : 0;
-            stacks.append(Tables.nearest(st));
-            rss.append(Tables.nearest(m.metric("rssBytesPerProcess")));
-            total.append(Tables.nearest(m.bytesPerProcess()));
-            ns.append(Tables.nearest(m.nsPerSpawn()));
-            memRatio.append(Tables.ratio(m.bytesPerProcess(), beamBytes));
-            nsRatio.append(Tables.ratio(m.nsPerSpawn(), beamNs));
+            stacks.append(Grid.nearest(st));
+            rss.append(Grid.nearest(m.metric("rssBytesPerProcess")));
+            total.append(Grid.nearest(m.bytesPerProcess()));
+            ns.append(Grid.nearest(m.nsPerSpawn()));
+            memRatio.append(Grid.ratio(m.bytesPerProcess(), beamBytes));
+            nsRatio.append(Grid.ratio(m.nsPerSpawn(), beamNs));
             categories.add(switch (k) {
                 case PROCESS -> "JVM process";
                 case VIRTUAL -> "JVM virtual";
@@ -191,24 +188,19 @@ public final class Lightness {
             rss.appendMissing();
             total.append(b);
             ns.append(t);
-            memRatio.append(Tables.ratio(b, beamBytes));
-            nsRatio.append(Tables.ratio(t, beamNs));
+            memRatio.append(Grid.ratio(b, beamBytes));
+            nsRatio.append(Grid.ratio(t, beamNs));
             categories.add(runtime.equals(PYTHON) ? "Python thread" : runtime.equals(GO) ? "goroutine" : "BEAM");
             bytesSeries.add(b);
             nsSeries.add(t);
         }
-        Table table = Table.create("Kinds side by side: ours measured here, theirs as the article published them", kind, count,
+        Grid table = Grid.create("Kinds side by side: ours measured here, theirs as the article published them", kind, count,
                 total, heap, stacks, rss, ns, memRatio, nsRatio, source);
         Map<String, List<? extends Number>> series = new LinkedHashMap<>();
         series.put("bytes per unit", bytesSeries);
         series.put("ns per spawn", nsSeries);
-        var chart = Charts.bars("Bytes and ns to spawn, per unit (log scale)",
-                "bytes, ns (log)", false, categories, series);
-        // XChart's bars refuse a log axis unless its minimum is set: the lowest power of ten below the data
-        double min = java.util.stream.Stream.concat(bytesSeries.stream(), nsSeries.stream())
-                .mapToDouble(Number::doubleValue).filter(v -> v > 0).min().orElse(1);
-        chart.getStyler().setYAxisMin(Math.pow(10, Math.floor(Math.log10(min))));
-        chart.getStyler().setYAxisLogarithmic(true);
+        // on a log axis the bars start a decade below the smallest value (display.Charts sets the minimum)
+        var chart = Plot.bars("Bytes and ns to spawn, per unit (log scale)", "bytes, ns (log)", true, categories, series);
         return new Section(table, chart, List.of(
                 "JVM bytes / unit: heap after GC per unit, plus for platform threads their committed native stacks (NMT)",
                 "platform threads run at most " + platformN + " at a time here: creating one takes about 0.7 ms in this sandbox",
@@ -232,15 +224,15 @@ public final class Lightness {
         for (int i = 0; i < freshRuns; i++) {
             fresh.add(FreshJvm.run(ExperimentSpec.of("spawn", n), progress));
         }
-        IntColumn run = IntColumn.create("run");
-        DoubleColumn procNs = DoubleColumn.create("process ns/spawn, one JVM");
-        DoubleColumn virtNs = DoubleColumn.create("virtual ns/spawn, one JVM");
-        DoubleColumn freshNs = DoubleColumn.create("process ns/spawn, fresh JVM each");
-        DoubleColumn procBytes = DoubleColumn.create("process B/process, one JVM");
-        DoubleColumn freshBytes = DoubleColumn.create("process B/process, fresh JVM each");
-        StringColumn faster = StringColumn.create("faster in this run (one JVM)");
-        DoubleColumn beam = DoubleColumn.create("BEAM ns (article, 5 x 500k)");
-        DoubleColumn go = DoubleColumn.create("Go ns (article, 5 x 500k)");
+        GridColumn run = GridColumn.whole("run");
+        GridColumn procNs = GridColumn.number("process ns/spawn, one JVM");
+        GridColumn virtNs = GridColumn.number("virtual ns/spawn, one JVM");
+        GridColumn freshNs = GridColumn.number("process ns/spawn, fresh JVM each");
+        GridColumn procBytes = GridColumn.number("process B/process, one JVM");
+        GridColumn freshBytes = GridColumn.number("process B/process, fresh JVM each");
+        GridColumn faster = GridColumn.text("faster in this run (one JVM)");
+        GridColumn beam = GridColumn.number("BEAM ns (article, 5 x 500k)");
+        GridColumn go = GridColumn.number("Go ns (article, 5 x 500k)");
         double beamRepeated = KaruiFigures.value(BEAM, "warmup", "nsPerSpawnRepeated");
         double goFirst = KaruiFigures.value(GO, "warmup", "nsPerSpawnFirstRun");
         double goLater = KaruiFigures.value(GO, "warmup", "nsPerSpawnLaterRuns");
@@ -255,10 +247,10 @@ public final class Lightness {
             double v = oneJvmVirtual.runs().get(i).metric("nsPerSpawn");
             double f = i < fresh.size() ? fresh.get(i).runs().get(0).metric("nsPerSpawn") : Double.NaN;
             run.append(i + 1);
-            procNs.append(Tables.nearest(p));
-            virtNs.append(Tables.nearest(v));
+            procNs.append(Grid.nearest(p));
+            virtNs.append(Grid.nearest(v));
             freshNs.append(Double.isNaN(f) ? Double.NaN : Math.round(f));
-            procBytes.append(Tables.nearest(oneJvm.runs().get(i).metric("bytesPerProcess")));
+            procBytes.append(Grid.nearest(oneJvm.runs().get(i).metric("bytesPerProcess")));
             freshBytes.append(i < fresh.size() ? Math.round(fresh.get(i).runs().get(0).metric("bytesPerProcess")) : Double.NaN);
             faster.append(p < v ? "process" : "virtual thread");
             beam.append(beamRepeated);
@@ -270,9 +262,9 @@ public final class Lightness {
             ysBeam.add(beamRepeated);
             ysGo.add(i == 0 ? goFirst : goLater);
         }
-        Table table = Table.create(String.format("Spawning %,d, %d times: one JVM (the JIT warms up) against a fresh JVM each run", n, runs),
+        Grid table = Grid.create(String.format("Spawning %,d, %d times: one JVM (the JIT warms up) against a fresh JVM each run", n, runs),
                 run, procNs, virtNs, freshNs, procBytes, freshBytes, faster, beam, go);
-        var chart = Charts.lines(String.format("ns per spawn, %d runs of %,d", runs, n),
+        var chart = Plot.lines(String.format("ns per spawn, %d runs of %,d", runs, n),
                 "run", "ns per spawn", false, true, List.of(
                         new Series("JVM process, one JVM", xs, ys1),
                         new Series("JVM virtual thread, one JVM", xs, ys2),

@@ -1,6 +1,8 @@
 package dev.loomlab.api;
 
-import dev.loomlab.display.Section;
+import dev.loomlab.view.Grid;
+
+import dev.loomlab.view.Section;
 import dev.loomlab.experiment.FreshJvm;
 import dev.loomlab.runs.TierRuns;
 import dev.loomlab.beam.BeamBeside;
@@ -249,12 +251,12 @@ public final class Loomlab {
     }
 
     /** The published figures the toolkit carries, with their sources. */
-    public static Table published() {
+    public static Grid published() {
         return PublishedFigures.table();
     }
 
     /** The published figures for one experiment. */
-    public static Table published(String experiment) {
+    public static Grid published(String experiment) {
         return PublishedFigures.table("Published figures: " + experiment, PublishedFigures.of(experiment));
     }
 

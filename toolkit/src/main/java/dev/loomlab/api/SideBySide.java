@@ -1,13 +1,12 @@
 package dev.loomlab.api;
 
-import dev.loomlab.display.Charts;
-import dev.loomlab.display.Section;
-import dev.loomlab.display.Tables;
+import dev.loomlab.view.Plot;
+import dev.loomlab.view.Section;
+import dev.loomlab.view.Grid;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.knowm.xchart.CategoryChart;
 
 /**
  * Arranges one metric for several things measured in the same run (kinds of concurrent unit, or
@@ -31,11 +30,11 @@ final class SideBySide {
 
     /** The section: {@code title} over the rows, {@code metric} naming the unit, e.g. "bytes per process". */
     static Section section(String title, String metric, List<Row> rows) {
-        var table = Tables.of(title, rows)
+        var table = Grid.of(title, rows)
                 .text("what", Row::what)
-                .number("JVM " + metric, r -> Tables.nearest(r.ours()))
+                .number("JVM " + metric, r -> Grid.nearest(r.ours()))
                 .number("published " + metric, Row::published)
-                .number("JVM / published", r -> Tables.ratio(r.ours(), r.published()))
+                .number("JVM / published", r -> Grid.ratio(r.ours(), r.published()))
                 .text("published figure", Row::publishedWhat)
                 .text("how ours was obtained", Row::how)
                 .build();
@@ -43,7 +42,7 @@ final class SideBySide {
     }
 
     /** Bars, ours beside published, on a log scale when the values span orders of magnitude. */
-    private static CategoryChart bars(String title, String metric, List<Row> rows) {
+    private static Plot bars(String title, String metric, List<Row> rows) {
         List<String> categories = new ArrayList<>();
         List<Double> ours = new ArrayList<>();
         List<Double> theirs = new ArrayList<>();
@@ -63,6 +62,6 @@ final class SideBySide {
         Map<String, List<? extends Number>> series = new LinkedHashMap<>();
         series.put("JVM (this machine)", ours);
         series.put("published", theirs);
-        return Charts.bars(title, metric + (max / min > 20 ? " (log)" : ""), max / min > 20, categories, series);
+        return Plot.bars(title, metric + (max / min > 20 ? " (log)" : ""), max / min > 20, categories, series);
     }
 }

@@ -4,7 +4,7 @@ import dev.loomlab.display.Tables;
 import dev.loomlab.util.Durations;
 import dev.loomlab.display.Charts;
 import dev.loomlab.display.Displayable;
-import dev.loomlab.display.Series;
+import dev.loomlab.view.Series;
 import dev.loomlab.experiment.Kind;
 import dev.loomlab.experiment.Measurement;
 import java.time.Duration;

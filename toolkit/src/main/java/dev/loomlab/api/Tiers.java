@@ -1,10 +1,12 @@
 package dev.loomlab.api;
 
-import dev.loomlab.display.Charts;
-import dev.loomlab.display.Displayable;
-import dev.loomlab.display.Section;
-import dev.loomlab.display.Series;
 import dev.loomlab.display.Tables;
+
+import dev.loomlab.view.Plot;
+import dev.loomlab.display.Displayable;
+import dev.loomlab.view.Section;
+import dev.loomlab.view.Series;
+import dev.loomlab.view.Grid;
 import dev.loomlab.experiment.Kind;
 import dev.loomlab.experiment.Measurement;
 import dev.loomlab.measure.LinearFit;
@@ -13,7 +15,6 @@ import dev.loomlab.published.PublishedFigures;
 import dev.loomlab.runs.TierRuns;
 import java.util.ArrayList;
 import java.util.List;
-import org.knowm.xchart.XYChart;
 import tech.tablesaw.api.Table;
 
 /**
@@ -36,7 +37,7 @@ public record Tiers(Kind kind, List<Measurement> tiers) implements Displayable {
 
     @Override
     public Table toTable() {
-        return section().toTable();
+        return Tables.from(section().grid());
     }
 
     /** The verdict of this run, then which tiers did not run. */
@@ -52,15 +53,15 @@ public record Tiers(Kind kind, List<Measurement> tiers) implements Displayable {
     public Section section() {
         String warm = tiers.isEmpty() ? "" : tiers.get(0).runs().size() > 1
                 ? "; JVM columns: " + tiers.get(0).summaryOf() + ", beside the cold run" : "";
-        var table = Tables.of("Idle " + kind.label() + " units, one fresh JVM per tier, beside the article's tiers" + warm, tiers)
+        var table = Grid.of("Idle " + kind.label() + " units, one fresh JVM per tier, beside the article's tiers" + warm, tiers)
                 .whole("processes", m -> (int) m.n())
-                .number("JVM bytes/process, cold run", m -> Tables.nearest(TierRuns.cold(m, "bytesPerProcess")))
-                .number("JVM bytes/process", m -> Tables.nearest(m.bytesPerProcess()))
+                .number("JVM bytes/process, cold run", m -> Grid.nearest(TierRuns.cold(m, "bytesPerProcess")))
+                .number("JVM bytes/process", m -> Grid.nearest(m.bytesPerProcess()))
                 .number("BEAM bytes/process", m -> m.published("bytesPerProcess").map(PublishedFigure::value).orElse(Double.NaN))
-                .number("JVM ns/spawn, cold run", m -> Tables.nearest(TierRuns.cold(m, "nsPerSpawn")))
-                .number("JVM ns/spawn", m -> Tables.nearest(m.nsPerSpawn()))
+                .number("JVM ns/spawn, cold run", m -> Grid.nearest(TierRuns.cold(m, "nsPerSpawn")))
+                .number("JVM ns/spawn", m -> Grid.nearest(m.nsPerSpawn()))
                 .number("BEAM ns/spawn", m -> m.published("nsPerSpawn").map(PublishedFigure::value).orElse(Double.NaN))
-                .number("JVM spawn ms", m -> Tables.nearest(m.metric("totalMillis") * 10) / 10.0)
+                .number("JVM spawn ms", m -> Grid.nearest(m.metric("totalMillis") * 10) / 10.0)
                 .text("BEAM tier used", m -> m.published("bytesPerProcess")
                         .map(p -> p.n() == m.n() ? "same n" : String.format("nearest: %,d", p.n())).orElse(""))
                 .build();
@@ -96,7 +97,7 @@ public record Tiers(Kind kind, List<Measurement> tiers) implements Displayable {
     }
 
     /** Bytes per process and ns per spawn against n (log x), ours and the article's tiers. */
-    public XYChart chart() {
+    public Plot chart() {
         List<Series> series = new ArrayList<>();
         List<Long> ns = tiers.stream().map(Measurement::n).toList();
         series.add(new Series("JVM bytes/process (summary)", ns, tiers.stream().map(Measurement::bytesPerProcess).toList()));
@@ -111,7 +112,7 @@ public record Tiers(Kind kind, List<Measurement> tiers) implements Displayable {
                 beamBytes.stream().map(PublishedFigure::value).toList(), Series.Style.PUBLISHED, -1));
         series.add(new Series("BEAM ns/spawn (article)", beamNs.stream().map(PublishedFigure::n).toList(),
                 beamNs.stream().map(PublishedFigure::value).toList(), Series.Style.PUBLISHED, -1));
-        return Charts.lines("What one idle process costs, by tier", "processes (log)", "bytes per process, ns per spawn (log)",
+        return Plot.lines("What one idle process costs, by tier", "processes (log)", "bytes per process, ns per spawn (log)",
                 true, true, series);
     }
 

@@ -1,5 +1,8 @@
 package dev.loomlab.api;
 
+import dev.loomlab.view.Plot;
+import dev.loomlab.view.Series;
+
 import dev.loomlab.beam.BeamHere;
 import dev.loomlab.beam.Erlang;
 import dev.loomlab.display.Displayable;
@@ -7,7 +10,6 @@ import dev.loomlab.experiment.Measurement;
 import dev.loomlab.util.Progress;
 import java.util.ArrayList;
 import java.util.List;
-import org.knowm.xchart.XYChart;
 import tech.tablesaw.api.DoubleColumn;
 import tech.tablesaw.api.StringColumn;
 import tech.tablesaw.api.Table;
@@ -63,15 +65,17 @@ public record TiersWithBeam(Tiers jvm, List<Measurement> beam) implements Displa
     }
 
     /** The JVM tier plot with BEAM here drawn as its own series. */
-    public XYChart chart() {
-        XYChart chart = jvm.chart();
+    public Plot chart() {
+        Plot chart = jvm.chart();
         List<Measurement> ok = beam.stream().filter(b -> "ok".equals(b.outcome())).toList();
-        if (!ok.isEmpty()) {
-            List<Long> ns = ok.stream().map(Measurement::n).toList();
-            chart.addSeries("BEAM here bytes/process", ns, ok.stream().map(Measurement::bytesPerProcess).toList());
-            chart.addSeries("BEAM here ns/spawn", ns, ok.stream().map(Measurement::nsPerSpawn).toList());
+        if (ok.isEmpty()) {
+            return chart;
         }
-        return chart;
+        List<Long> ns = ok.stream().map(Measurement::n).toList();
+        List<Series> series = new java.util.ArrayList<>(chart.series());
+        series.add(new Series("BEAM here bytes/process", ns, ok.stream().map(Measurement::bytesPerProcess).toList()));
+        series.add(new Series("BEAM here ns/spawn", ns, ok.stream().map(Measurement::nsPerSpawn).toList()));
+        return Plot.lines(chart.title(), chart.xTitle(), chart.yTitle(), chart.logX(), chart.logY(), series);
     }
 
     @Override

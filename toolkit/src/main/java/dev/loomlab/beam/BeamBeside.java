@@ -1,6 +1,8 @@
 package dev.loomlab.beam;
 
-import dev.loomlab.display.Displayable;
+import dev.loomlab.view.Grid;
+import dev.loomlab.view.GridColumn;
+import dev.loomlab.view.Tabular;
 import dev.loomlab.experiment.Measurement;
 import dev.loomlab.published.PublishedFigure;
 import java.util.ArrayList;
@@ -8,9 +10,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
-import tech.tablesaw.api.DoubleColumn;
-import tech.tablesaw.api.StringColumn;
-import tech.tablesaw.api.Table;
 
 /**
  * One experiment on both runtimes of this machine: the JVM figure, BEAM here, and the BEAM figure
@@ -22,7 +21,7 @@ import tech.tablesaw.api.Table;
  * @param beam    the same experiment on BEAM here, or null when there is none
  * @param missing why there is no BEAM here (the install line), or null
  */
-public record BeamBeside(Measurement jvm, Measurement beam, String missing) implements Displayable {
+public record BeamBeside(Measurement jvm, Measurement beam, String missing) implements Tabular {
 
     /** The BEAM-here figure for a metric, NaN when there is none. */
     public double beamHere(String metric) {
@@ -30,14 +29,14 @@ public record BeamBeside(Measurement jvm, Measurement beam, String missing) impl
     }
 
     @Override
-    public Table toTable() {
-        StringColumn metric = StringColumn.create("metric");
-        DoubleColumn ours = DoubleColumn.create("JVM here (" + jvm.kind() + ")");
-        StringColumn here = StringColumn.create("BEAM here");
-        DoubleColumn published = DoubleColumn.create("BEAM published");
-        DoubleColumn ratioHere = DoubleColumn.create("JVM / BEAM here");
-        DoubleColumn ratioPublished = DoubleColumn.create("JVM / BEAM published");
-        StringColumn source = StringColumn.create("published at, source");
+    public Grid grid() {
+        GridColumn metric = GridColumn.text("metric");
+        GridColumn ours = GridColumn.number("JVM here (" + jvm.kind() + ")");
+        GridColumn here = GridColumn.text("BEAM here");
+        GridColumn published = GridColumn.number("BEAM published");
+        GridColumn ratioHere = GridColumn.number("JVM / BEAM here");
+        GridColumn ratioPublished = GridColumn.number("JVM / BEAM published");
+        GridColumn source = GridColumn.text("published at, source");
         for (String name : metrics()) {
             double j = jvm.metric(name);
             double b = beamHere(name);
@@ -54,15 +53,15 @@ public record BeamBeside(Measurement jvm, Measurement beam, String missing) impl
         }
         String title = String.format("%s, n = %,d%s: JVM here, BEAM here (same machine), BEAM published (another machine)",
                 jvm.experiment(), jvm.n(), jvm.m() == 0 ? "" : ", m = " + jvm.m());
-        return Table.create(title, metric, ours, here, published, ratioHere, ratioPublished, source);
+        return Grid.create(title, metric, ours, here, published, ratioHere, ratioPublished, source);
     }
 
     /**
      * The verdicts, one per metric both runtimes measured and the article published (every shared
      * metric when none was published), then how each summary was made.
      */
-    public Table verdicts() {
-        StringColumn said = StringColumn.create("on this machine");
+    public Grid verdicts() {
+        GridColumn said = GridColumn.text("on this machine");
         List<String> shared = metrics().stream()
                 .filter(name -> !Double.isNaN(jvm.metric(name)) && !Double.isNaN(beamHere(name)) && beamHere(name) != 0).toList();
         List<String> published = shared.stream().filter(name -> jvm.published(name).isPresent()).toList();
@@ -83,18 +82,18 @@ public record BeamBeside(Measurement jvm, Measurement beam, String missing) impl
             said.append("BEAM here: " + beam.summaryOf() + "; " + beam.notes().get(0));
         }
         said.append("JVM here: " + jvm.summaryOf());
-        return Table.create("Verdicts, computed from these runs", said);
+        return Grid.create("Verdicts, computed from these runs", said);
     }
 
     /** The comparison, the verdicts, then every run of each side when there were several. */
     @Override
-    public List<Table> tables() {
-        List<Table> all = new ArrayList<>(List.of(toTable(), verdicts()));
+    public List<Grid> grids() {
+        List<Grid> all = new ArrayList<>(List.of(grid(), verdicts()));
         if (jvm.runs().size() > 1) {
-            all.add(jvm.runsTable());
+            all.add(jvm.runsGrid());
         }
         if (beam != null && beam.runs().size() > 1) {
-            all.add(beam.runsTable());
+            all.add(beam.runsGrid());
         }
         return all;
     }
@@ -133,7 +132,7 @@ public record BeamBeside(Measurement jvm, Measurement beam, String missing) impl
     @Override
     public String toString() {
         StringBuilder text = new StringBuilder();
-        tables().forEach(t -> text.append(t.printAll()).append('\n'));
+        grids().forEach(t -> text.append(t.toText()).append('\n'));
         return text.toString().stripTrailing();
     }
 }

@@ -1,7 +1,7 @@
 package dev.loomlab.cli;
 
 import dev.loomlab.util.Progress;
-import dev.loomlab.display.Section;
+import dev.loomlab.view.Section;
 import dev.loomlab.limits.Containment;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;

@@ -1,6 +1,6 @@
 package dev.loomlab.cli;
 
-import dev.loomlab.display.Section;
+import dev.loomlab.view.Section;
 import dev.loomlab.nativecall.CallSite;
 import dev.loomlab.nativecall.DirtyCall;
 import dev.loomlab.util.Progress;

@@ -1,6 +1,6 @@
 package dev.loomlab.cli;
 
-import dev.loomlab.display.Section;
+import dev.loomlab.view.Section;
 import dev.loomlab.gc.Collector;
 import dev.loomlab.gc.GcPauses;
 import dev.loomlab.measure.Cap;

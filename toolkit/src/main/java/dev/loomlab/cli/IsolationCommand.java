@@ -1,7 +1,7 @@
 package dev.loomlab.cli;
 
-import dev.loomlab.display.Section;
-import dev.loomlab.display.SectionJson;
+import dev.loomlab.view.Section;
+import dev.loomlab.view.SectionJson;
 import dev.loomlab.isolation.Isolation;
 import dev.loomlab.util.Progress;
 import java.util.List;
@@ -40,8 +40,11 @@ final class IsolationCommand implements Callable<Integer> {
         Section cost = result.cost();
         if (json) {
             List<String> notes = new java.util.ArrayList<>(cost.notes());
-            visibility.toTable().forEach(r -> notes.add("sent as " + r.getString("sent as") + ": the receiver saw " + r.getString("the receiver saw")));
-            out.println(SectionJson.write(new Section(cost.toTable(), null, notes)));
+            var seen = visibility.grid();
+            for (int r = 0; r < seen.rowCount(); r++) {
+                notes.add("sent as " + seen.get(r, "sent as") + ": the receiver saw " + seen.get(r, "the receiver saw"));
+            }
+            out.println(SectionJson.write(new Section(cost.grid(), null, notes)));
         } else {
             out.println(visibility);
             out.println();

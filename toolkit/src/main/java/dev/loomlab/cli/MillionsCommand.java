@@ -1,6 +1,6 @@
 package dev.loomlab.cli;
 
-import dev.loomlab.display.Section;
+import dev.loomlab.view.Section;
 import dev.loomlab.measure.Cap;
 import dev.loomlab.runs.HibernatedMillions;
 import dev.loomlab.measure.MachineMemory;

@@ -1,6 +1,6 @@
 package dev.loomlab.cli;
 
-import dev.loomlab.display.Section;
+import dev.loomlab.view.Section;
 import dev.loomlab.util.Progress;
 import dev.loomlab.runs.ProcessLimits;
 import java.util.List;

@@ -25,7 +25,7 @@ final class PublishedCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         if (experiment == null) {
-            spec.commandLine().getOut().println(PublishedFigures.table().printAll());
+            spec.commandLine().getOut().println(PublishedFigures.table().toText());
             return 0;
         }
         List<PublishedFigure> figures = PublishedFigures.of(experiment);
@@ -35,7 +35,7 @@ final class PublishedCommand implements Callable<Integer> {
                     + "(loomlab published shows them all)%n", experiment, String.join(", ", known));
             return LoomlabCommand.USAGE;
         }
-        spec.commandLine().getOut().println(PublishedFigures.table("Published figures: " + experiment, figures).printAll());
+        spec.commandLine().getOut().println(PublishedFigures.table("Published figures: " + experiment, figures).toText());
         return 0;
     }
 }

@@ -1,7 +1,7 @@
 package dev.loomlab.cli;
 
-import dev.loomlab.display.Section;
-import dev.loomlab.display.SectionJson;
+import dev.loomlab.view.Section;
+import dev.loomlab.view.SectionJson;
 import dev.loomlab.util.Progress;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Model.CommandSpec;

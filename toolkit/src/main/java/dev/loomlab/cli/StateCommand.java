@@ -2,8 +2,8 @@ package dev.loomlab.cli;
 
 import dev.loomlab.experiment.MeasurementJson;
 import dev.loomlab.experiment.Measurement;
-import dev.loomlab.display.SectionJson;
-import dev.loomlab.display.Section;
+import dev.loomlab.view.SectionJson;
+import dev.loomlab.view.Section;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.loomlab.util.Progress;
 import dev.loomlab.api.Lightness;
@@ -49,7 +49,7 @@ final class StateCommand implements Callable<Integer> {
             var out = spec.commandLine().getOut();
             List<Measurement> runs = ExperimentRunner.measureWithBaseline(options.spec("state", n).withM(m), options);
             Measurement first = runs.get(0);
-            out.println(SectionJson.write(new Section(first.toTable(), null, first.notes(),
+            out.println(SectionJson.write(new Section(first.grid(), null, first.notes(),
                     runs.stream().map(r -> (JsonNode) MeasurementJson.tree(r)).toList())));
             out.flush();
             return 0;

@@ -56,7 +56,7 @@ final class SuperviseCommand implements Callable<Integer> {
             out.println(report.toJson());
         } else {
             out.println();
-            out.println(report.toTable().printAll());
+            out.println(report.grid().toText());
             report.notes().forEach(n -> out.println("  note: " + n));
         }
         out.flush();

@@ -1,6 +1,9 @@
 package dev.loomlab.display;
 
+import dev.loomlab.view.Plot;
+import dev.loomlab.view.Series;
 import java.util.List;
+import org.knowm.xchart.internal.chartpart.Chart;
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;
 import org.knowm.xchart.XYChart;
@@ -20,6 +23,13 @@ public final class Charts {
     private static final int HEIGHT = 420;
 
     private Charts() {}
+
+    /** A core {@link Plot} drawn: lines or grouped bars in this class's style. */
+    public static Chart<?, ?> of(Plot plot) {
+        return plot.isBars()
+                ? bars(plot.title(), plot.yTitle(), plot.logY(), plot.categories(), plot.bars())
+                : lines(plot.title(), plot.xTitle(), plot.yTitle(), plot.logX(), plot.logY(), plot.series());
+    }
 
     /** Lines with markers, one per series; log axes on request (zero and negative points are dropped there). */
     public static XYChart lines(String title, String xTitle, String yTitle, boolean logX, boolean logY, List<Series> series) {

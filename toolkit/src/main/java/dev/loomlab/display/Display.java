@@ -11,6 +11,9 @@ import javax.imageio.ImageIO;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.internal.chartpart.Chart;
 import tech.tablesaw.api.Table;
+import dev.loomlab.view.Grid;
+import dev.loomlab.view.Plot;
+import dev.loomlab.view.Tabular;
 import tech.tablesaw.io.html.HtmlWriteOptions;
 
 /**
@@ -31,6 +34,20 @@ public final class Display {
     /** MIME type to data; images are base64-encoded. Insertion order: richest type first. */
     public static Map<String, String> mimeBundle(Object value) {
         Map<String, String> bundle = new LinkedHashMap<>();
+        if (value instanceof Tabular t) {
+            java.util.List<Table> tables = t.grids().stream().map(Tables::from).toList();
+            if (tables.size() > 1 || !t.notes().isEmpty()) {
+                bundle.put(HTML, tables.stream().map(Display::html).collect(java.util.stream.Collectors.joining("\n"))
+                        + notesHtml(t.notes()));
+                bundle.put(TEXT, String.valueOf(value));
+                return bundle;
+            }
+            value = tables.get(0);
+        } else if (value instanceof Grid grid) {
+            value = Tables.from(grid);
+        } else if (value instanceof Plot plot) {
+            value = Charts.of(plot);
+        }
         if (value instanceof Displayable d) {
             java.util.List<Table> tables = d.tables();
             java.util.List<String> notes = d.notes();

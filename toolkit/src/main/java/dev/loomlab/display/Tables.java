@@ -10,7 +10,9 @@ import tech.tablesaw.api.DoubleColumn;
 import tech.tablesaw.api.IntColumn;
 import tech.tablesaw.api.StringColumn;
 import tech.tablesaw.api.Table;
+import tech.tablesaw.api.BooleanColumn;
 import tech.tablesaw.columns.Column;
+import dev.loomlab.view.Grid;
 
 /**
  * The one way a table is built from records: name each column and say how to read it from a row.
@@ -70,6 +72,48 @@ public final class Tables<R> {
         return add(column);
     }
 
+    /** A core {@link Grid} as a Tablesaw table: the same title, columns and cells (NaN an empty cell). */
+    public static Table from(Grid grid) {
+        List<Column<?>> columns = new ArrayList<>();
+        for (Grid.Column c : grid.columns()) {
+            switch (c.type()) {
+                case TEXT -> {
+                    StringColumn column = StringColumn.create(c.name());
+                    c.values().forEach(v -> column.append(v == null ? "" : String.valueOf(v)));
+                    columns.add(column);
+                }
+                case NUMBER -> {
+                    DoubleColumn column = DoubleColumn.create(c.name());
+                    c.values().forEach(v -> {
+                        if (v == null || Double.isNaN(((Number) v).doubleValue())) {
+                            column.appendMissing();
+                        } else {
+                            column.append(((Number) v).doubleValue());
+                        }
+                    });
+                    columns.add(column);
+                }
+                case WHOLE -> {
+                    IntColumn column = IntColumn.create(c.name());
+                    c.values().forEach(v -> {
+                        if (v == null) {
+                            column.appendMissing();
+                        } else {
+                            column.append(((Number) v).intValue());
+                        }
+                    });
+                    columns.add(column);
+                }
+                case FLAG -> {
+                    BooleanColumn column = BooleanColumn.create(c.name());
+                    c.values().forEach(v -> column.append((Boolean) v));
+                    columns.add(column);
+                }
+            }
+        }
+        return Table.create(grid.title(), columns.toArray(Column<?>[]::new));
+    }
+
     /** Lets the caller add columns the row type cannot describe alone (rare). */
     public Tables<R> with(Consumer<List<Column<?>>> more) {
         more.accept(columns);
@@ -91,22 +135,16 @@ public final class Tables<R> {
      * stay NaN (an empty cell).
      */
     public static double round(double value) {
-        if (Double.isNaN(value) || Double.isInfinite(value)) {
-            return Double.NaN;
-        }
-        return Math.abs(value) >= 100 ? Math.round(value) : Math.round(value * 100) / 100.0;
+        return Grid.round(value);
     }
 
     /** The nearest whole number; NaN stays NaN (an empty cell, where {@code Math.round} would say 0). */
     public static double nearest(double value) {
-        return Double.isNaN(value) || Double.isInfinite(value) ? Double.NaN : Math.round(value);
+        return Grid.nearest(value);
     }
 
     /** ours / theirs to two decimals, NaN when either is missing or theirs is zero. */
     public static double ratio(double ours, double theirs) {
-        if (Double.isNaN(ours) || Double.isNaN(theirs) || theirs == 0) {
-            return Double.NaN;
-        }
-        return Math.round(ours / theirs * 100) / 100.0;
+        return Grid.ratio(ours, theirs);
     }
 }

@@ -1,6 +1,8 @@
 /**
- * Display: {@link dev.loomlab.display.Displayable} values that the kernel shows as HTML tables and
- * PNG/SVG charts and that print as text in jshell; {@link dev.loomlab.display.Section} (a table, an
- * optional chart and notes) is what a runner returns. Tablesaw and XChart live here and above.
+ * Display: draws the core's {@link dev.loomlab.view} values — a {@code Grid} as a Tablesaw table
+ * ({@link dev.loomlab.display.Tables#from}), a {@code Plot} as an XChart chart
+ * ({@link dev.loomlab.display.Charts#of}) — and {@link dev.loomlab.display.Displayable} values,
+ * as HTML tables and PNG charts in a notebook ({@link dev.loomlab.display.Display}). Tablesaw and
+ * XChart live here and above, never in the core module.
  */
 package dev.loomlab.display;

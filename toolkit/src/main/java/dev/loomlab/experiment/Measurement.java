@@ -1,6 +1,7 @@
 package dev.loomlab.experiment;
 
-import dev.loomlab.display.Displayable;
+import dev.loomlab.view.Grid;
+import dev.loomlab.view.Tabular;
 import dev.loomlab.measure.Env;
 import dev.loomlab.measure.Spread;
 import dev.loomlab.published.PublishedFigure;
@@ -11,15 +12,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import tech.tablesaw.api.BooleanColumn;
-import tech.tablesaw.api.DoubleColumn;
-import tech.tablesaw.api.IntColumn;
-import tech.tablesaw.api.StringColumn;
-import tech.tablesaw.api.Table;
 
 /**
  * The result of an experiment: what was measured, where, every run, and the summary figures.
- * Prints as a table in jshell, shows as one in a notebook ({@link #toTable()}, with the published
+ * Prints as a table in jshell, shows as one in a notebook ({@link #grid()}, with the published
  * BEAM figure and the ratio beside ours), and round-trips through JSON ({@link MeasurementJson}).
  *
  * <p>Metric names are the CLI's JSON names: {@code bytesPerProcess}, {@code rssBytesPerProcess},
@@ -43,7 +39,7 @@ import tech.tablesaw.api.Table;
  */
 public record Measurement(String experiment, String kind, long n, long m, Env env, String outcome,
                           String summaryOf, Map<String, Double> metrics, List<Run> runs,
-                          List<String> notes, String steadiness, Map<String, Spread> spread) implements Displayable {
+                          List<String> notes, String steadiness, Map<String, Spread> spread) implements Tabular {
 
     public static final String STEADY = "steady";
     public static final String NOT_STEADY = "not steady";
@@ -162,42 +158,30 @@ public record Measurement(String experiment, String kind, long n, long m, Env en
      * spread of the summarized runs and the cold first run beside them when there were several.
      */
     @Override
-    public Table toTable() {
+    public Grid grid() {
         boolean several = runs.size() > 1;
         String label = !several ? "cold" : steady() ? "steady" : NOT_STEADY.equals(steadiness) ? "NOT steady, last run" : "median";
-        StringColumn metric = StringColumn.create("metric");
         boolean beam = Kind.BEAM.label().equals(kind);
-        DoubleColumn ours = DoubleColumn.create(beam ? "BEAM here (" + label + ")" : "JVM (" + kind + ", " + label + ")");
-        StringColumn range = StringColumn.create("min – max");
-        DoubleColumn cold = DoubleColumn.create("cold run");
-        DoubleColumn theirs = DoubleColumn.create("BEAM published");
-        DoubleColumn ratio = DoubleColumn.create(beam ? "BEAM here / published" : "JVM / BEAM");
-        StringColumn source = StringColumn.create("published at, source");
-        for (Map.Entry<String, Double> e : metrics.entrySet()) {
-            metric.append(e.getKey());
-            ours.append(round(e.getValue()));
-            Spread s = spread.get(e.getKey());
-            range.append(s == null || s.count() < 2 ? "" : String.format("%s – %s", text(s.min()), text(s.max())));
-            cold.append(round(cold(e.getKey())));
-            Optional<PublishedFigure> p = published(e.getKey());
-            if (p.isPresent()) {
-                theirs.append(p.get().value());
-                ratio.append(Math.round(e.getValue() / p.get().value() * 100) / 100.0);
-                source.append((p.get().n() == null ? "" : String.format("n=%,d; ", p.get().n())) + p.get().source()
-                        + (p.get().note().isEmpty() ? "" : "; " + p.get().note()));
-            } else {
-                theirs.appendMissing();
-                ratio.appendMissing();
-                source.append("");
-            }
-        }
+        List<String> names = new ArrayList<>(metrics.keySet());
         String title = String.format("%s, %s, n = %,d%s — %s%s%s", experiment, kind, n, m == 0 ? "" : ", m = " + m,
                 outcome, "ok".equals(outcome) ? "; " + summaryOf : "", env != null && env.busy() ? "; BUSY MACHINE" : "");
-        Table table = Table.create(title, metric, ours);
+        var grid = Grid.of(title, names)
+                .text("metric", name -> name)
+                .number(beam ? "BEAM here (" + label + ")" : "JVM (" + kind + ", " + label + ")", name -> round(metrics.get(name)));
         if (several) {
-            table.addColumns(range, cold);
+            grid.text("min – max", name -> {
+                Spread s = spread.get(name);
+                return s == null || s.count() < 2 ? "" : String.format("%s – %s", text(s.min()), text(s.max()));
+            }).number("cold run", name -> round(cold(name)));
         }
-        return table.addColumns(theirs, ratio, source);
+        return grid.number("BEAM published", name -> published(name).map(PublishedFigure::value).orElse(Double.NaN))
+                .number(beam ? "BEAM here / published" : "JVM / BEAM", name -> published(name)
+                        .map(p -> Math.round(metrics.get(name) / p.value() * 100) / 100.0).orElse(Double.NaN))
+                .text("published at, source", name -> published(name)
+                        .map(p -> (p.n() == null ? "" : String.format("n=%,d; ", p.n())) + p.source()
+                                + (p.note().isEmpty() ? "" : "; " + p.note()))
+                        .orElse(""))
+                .build();
     }
 
     private static String text(double value) {
@@ -207,32 +191,22 @@ public record Measurement(String experiment, String kind, long n, long m, Env en
 
     /** The summary beside the published figures, then every run when there were several. */
     @Override
-    public List<Table> tables() {
-        return runs.size() > 1 ? List.of(toTable(), runsTable()) : List.of(toTable());
+    public List<Grid> grids() {
+        return runs.size() > 1 ? List.of(grid(), runsGrid()) : List.of(grid());
     }
 
     /** Every run, one row each, the cold one marked. */
-    public Table runsTable() {
-        IntColumn index = IntColumn.create("run");
-        BooleanColumn cold = BooleanColumn.create("cold");
-        StringColumn phase = StringColumn.create("phase");
-        List<DoubleColumn> columns = new ArrayList<>();
+    public Grid runsGrid() {
         List<String> names = runs.isEmpty() ? List.of() : new ArrayList<>(runs.get(0).metrics().keySet());
+        var grid = Grid.of(experiment + " " + kind + " runs in one " + (Kind.BEAM.label().equals(kind) ? "BEAM VM" : "JVM")
+                        + " (" + steadiness + ")", runs)
+                .whole("run", Run::index)
+                .flag("cold", Run::cold)
+                .text("phase", Run::phase);
         for (String name : names) {
-            columns.add(DoubleColumn.create(name));
+            grid.number(name, run -> round(run.metric(name)));
         }
-        for (Run run : runs) {
-            index.append(run.index());
-            cold.append(run.cold());
-            phase.append(run.phase());
-            for (int i = 0; i < names.size(); i++) {
-                columns.get(i).append(round(run.metric(names.get(i))));
-            }
-        }
-        Table table = Table.create(experiment + " " + kind + " runs in one " + (Kind.BEAM.label().equals(kind) ? "BEAM VM" : "JVM")
-                + " (" + steadiness + ")", index, cold, phase);
-        columns.forEach(table::addColumns);
-        return table;
+        return grid.build();
     }
 
     /** The JSON the CLI prints with {@code --json}. */
@@ -247,14 +221,7 @@ public record Measurement(String experiment, String kind, long n, long m, Env en
 
     @Override
     public String toString() {
-        StringBuilder text = new StringBuilder(toTable().printAll());
-        if (runs.size() > 1) {
-            text.append('\n').append(runsTable().printAll());
-        }
-        for (String note : notes) {
-            text.append("\n  note: ").append(note);
-        }
-        return text.toString();
+        return Tabular.text(this);
     }
 
     static double round(double value) {

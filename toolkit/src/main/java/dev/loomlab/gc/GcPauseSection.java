@@ -1,9 +1,9 @@
 package dev.loomlab.gc;
 
-import dev.loomlab.display.Charts;
-import dev.loomlab.display.Section;
-import dev.loomlab.display.Series;
-import dev.loomlab.display.Tables;
+import dev.loomlab.view.Plot;
+import dev.loomlab.view.Section;
+import dev.loomlab.view.Series;
+import dev.loomlab.view.Grid;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -14,22 +14,22 @@ final class GcPauseSection {
     private GcPauseSection() {}
 
     static Section of(GcPauses plan, List<GcPauseRow> rows) {
-        var table = Tables.of(String.format("GC pauses while N processes churn their state (%d objects each, %,d messages/s, %s each row, %s)",
+        var table = Grid.of(String.format("GC pauses while N processes churn their state (%d objects each, %,d messages/s, %s each row, %s)",
                         plan.slots(), plan.rate(), plan.measure().toMillis() + " ms", plan.heapFlag()), rows)
                 .text("collector", r -> r.collector().label())
                 .whole("processes", GcPauseRow::n)
                 .number("GC pauses", GcPauseRow::pauses)
-                .number("pause p50 µs", r -> Tables.round(r.pauseP50Us()))
-                .number("pause p99 µs", r -> Tables.round(r.pauseP99Us()))
-                .number("pause max µs", r -> Tables.round(r.pauseMaxUs()))
-                .number("% of time paused", r -> Tables.round(r.pausedPercent()))
+                .number("pause p50 µs", r -> Grid.round(r.pauseP50Us()))
+                .number("pause p99 µs", r -> Grid.round(r.pauseP99Us()))
+                .number("pause max µs", r -> Grid.round(r.pauseMaxUs()))
+                .number("% of time paused", r -> Grid.round(r.pausedPercent()))
                 .number("round trips", GcPauseRow::roundTrips)
-                .number("RT p50 µs", r -> Tables.round(r.rtP50Us()))
-                .number("RT p99 µs", r -> Tables.round(r.rtP99Us()))
-                .number("RT max µs", r -> Tables.round(r.rtMaxUs()))
+                .number("RT p50 µs", r -> Grid.round(r.rtP50Us()))
+                .number("RT p99 µs", r -> Grid.round(r.rtP99Us()))
+                .number("RT max µs", r -> Grid.round(r.rtMaxUs()))
                 .number("RTs during a pause", GcPauseRow::rtDuringPause)
-                .number("their max µs", r -> Tables.round(r.rtDuringPauseMaxUs()))
-                .number("RT p99 outside pauses µs", r -> Tables.round(r.rtOutsideP99Us()))
+                .number("their max µs", r -> Grid.round(r.rtDuringPauseMaxUs()))
+                .number("RT p99 outside pauses µs", r -> Grid.round(r.rtOutsideP99Us()))
                 .text("JVM's GC notifications", GcPauseRow::notified)
                 .text("BEAM (article)", r -> GcPauses.BEAM)
                 .text("outcome", GcPauseRow::outcome)
@@ -37,7 +37,7 @@ final class GcPauseSection {
         return new Section(table, chart(plan, rows), notes(rows));
     }
 
-    private static org.knowm.xchart.XYChart chart(GcPauses plan, List<GcPauseRow> rows) {
+    private static Plot chart(GcPauses plan, List<GcPauseRow> rows) {
         List<Series> series = new ArrayList<>();
         for (Collector c : plan.collectors()) {
             List<GcPauseRow> mine = rows.stream().filter(r -> r.collector() == c && r.measured()).toList();
@@ -47,7 +47,7 @@ final class GcPauseSection {
             series.add(new Series(c.label() + ": slowest round trip", x, mine.stream().map(GcPauseRow::rtMaxUs).toList(),
                     Series.Style.PUBLISHED_OLDER, c.ordinal()));
         }
-        return Charts.lines("Every thread stopped: the longest collector pause and the slowest round trip, by N",
+        return Plot.lines("Every thread stopped: the longest collector pause and the slowest round trip, by N",
                 "processes holding state", "µs", true, true, series);
     }
 

@@ -1,6 +1,6 @@
 package dev.loomlab.gc;
 
-import dev.loomlab.display.Section;
+import dev.loomlab.view.Section;
 import dev.loomlab.jvm.ChildJvm;
 import dev.loomlab.limits.DemoRun;
 import dev.loomlab.measure.Cap;

@@ -1,9 +1,9 @@
 package dev.loomlab.isolation;
 
-import dev.loomlab.display.Charts;
-import dev.loomlab.display.Section;
-import dev.loomlab.display.Series;
-import dev.loomlab.display.Tables;
+import dev.loomlab.view.Plot;
+import dev.loomlab.view.Section;
+import dev.loomlab.view.Series;
+import dev.loomlab.view.Grid;
 import dev.loomlab.limits.DemoRun;
 import dev.loomlab.util.Progress;
 import java.time.Duration;
@@ -52,7 +52,7 @@ public final class Isolation {
             List<Row> rows = List.of(
                     new Row("the reference (what send does on the JVM)", run.get("seen.reference"), "[1, 2, 3]: " + BEAM_SEND),
                     new Row("a copy (List.copyOf before send)", run.get("seen.copy"), "[1, 2, 3]: " + BEAM_SEND));
-            var table = Tables.of("The sender sends [1, 2, 3], then sets its first element to 99: what the receiver sees", rows)
+            var table = Grid.of("The sender sends [1, 2, 3], then sets its first element to 99: what the receiver sees", rows)
                     .text("sent as", Row::how).text("the receiver saw", Row::seen).text("BEAM", Row::beam).build();
             boolean shared = run.get("seen.reference").startsWith("[99");
             return new Section(table, null, List.of(shared
@@ -67,16 +67,16 @@ public final class Isolation {
             List<Row> rows = Arrays.stream(sizes).mapToObj(s -> new Row(s, run.number("reference." + s + ".ns"),
                     Boolean.parseBoolean(run.get("reference." + s + ".steady")), run.number("copy." + s + ".ns"),
                     Boolean.parseBoolean(run.get("copy." + s + ".steady")))).toList();
-            var table = Tables.of(String.format("Sending a list of n elements: by reference or copied (%,d messages per batch)", batch), rows)
+            var table = Grid.of(String.format("Sending a list of n elements: by reference or copied (%,d messages per batch)", batch), rows)
                     .whole("elements", Row::size)
-                    .number("ns/message, reference", r -> Tables.round(r.ref()))
+                    .number("ns/message, reference", r -> Grid.round(r.ref()))
                     .text("reference steady", r -> r.refSteady() ? "yes" : "no (last batch)")
-                    .number("ns/message, copy", r -> Tables.round(r.copy()))
+                    .number("ns/message, copy", r -> Grid.round(r.copy()))
                     .text("copy steady", r -> r.copySteady() ? "yes" : "no (last batch)")
-                    .number("copy / reference", r -> Tables.ratio(r.copy(), r.ref()))
+                    .number("copy / reference", r -> Grid.ratio(r.copy(), r.ref()))
                     .build();
             List<Integer> x = rows.stream().map(Row::size).toList();
-            var chart = Charts.lines("What a defensive copy costs per message, by list size", "elements in the list", "ns per message",
+            var chart = Plot.lines("What a defensive copy costs per message, by list size", "elements in the list", "ns per message",
                     true, true, List.of(new Series("by reference", x, rows.stream().map(Row::ref).toList()),
                             new Series("copied (List.copyOf)", x, rows.stream().map(Row::copy).toList())));
             List<String> notes = new ArrayList<>();

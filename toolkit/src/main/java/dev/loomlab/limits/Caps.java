@@ -1,9 +1,11 @@
 package dev.loomlab.limits;
 
-import dev.loomlab.display.Charts;
-import dev.loomlab.display.Series;
+import dev.loomlab.view.Grid;
+import dev.loomlab.view.GridColumn;
+import dev.loomlab.view.Plot;
+import dev.loomlab.view.Series;
 import dev.loomlab.util.Progress;
-import dev.loomlab.display.Section;
+import dev.loomlab.view.Section;
 import dev.loomlab.measure.Units;
 import dev.loomlab.published.PublishedFigure;
 import dev.loomlab.published.PublishedFigures;
@@ -12,8 +14,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import tech.tablesaw.api.StringColumn;
-import tech.tablesaw.api.Table;
 
 /** Sections 7.4 and 7.5: no per-process cap in a shared heap; a child JVM as the real one; a supervised runaway. */
 final class Caps {
@@ -22,10 +22,10 @@ final class Caps {
 
     /** No per-thread cap in a shared heap; the true analogue of max_heap_size is a child JVM; the direct-buffer loophole. */
     static Section perProcessCap(Progress progress) {
-        StringColumn what = StringColumn.create("case");
-        StringColumn setting = StringColumn.create("JVM setting");
-        StringColumn result = StringColumn.create("what happened");
-        StringColumn beam = StringColumn.create("BEAM (article)");
+        GridColumn what = GridColumn.text("case");
+        GridColumn setting = GridColumn.text("JVM setting");
+        GridColumn result = GridColumn.text("what happened");
+        GridColumn beam = GridColumn.text("BEAM (article)");
         DemoRun shared = DemoRun.launch(List.of(), SharedHeapDemo.class, List.of("8", "3"),
                 List.of("-Xmx96m", "-XX:-ExitOnOutOfMemoryError"), Rows.DEADLINE, progress);
         Rows.add4(what, setting, result, beam, "allocation accounting, platform thread", "ThreadMXBean.getCurrentThreadAllocatedBytes()",
@@ -59,7 +59,7 @@ final class Caps {
         Rows.add4(what, setting, result, beam, "native memory (FFM Arena), 4 MiB each", Rows.SMALL_DEMO_HEAP + " (no JVM limit applies)",
                 nativeRun.ending() + " after " + (long) nativeRun.number("heldMiB") + " MiB; stopped by: " + nativeRun.get("stoppedBy"),
                 "only the container's limit stops this");
-        return new Section(Table.create("A cap per process: one shared heap has none; a child JVM with its own -Xmx is the real one",
+        return new Section(Grid.create("A cap per process: one shared heap has none; a child JVM with its own -Xmx is the real one",
                 what, setting, result, beam), null, List.of(
                 "Who gets the OutOfMemoryError in a shared heap is whoever allocates when the heap is full: usually the runaway (it allocates most), not always.",
                 "Every risky run here is a child JVM with -Xmx64m or -Xmx96m and a deadline."));
@@ -75,8 +75,8 @@ final class Caps {
         }
         DemoRun run = DemoRun.launch(List.of(), SupervisedRunawayDemo.class, List.of(String.valueOf(maxRestarts), String.valueOf(maxSeconds)),
                 List.of(Rows.SMALL_DEMO_HEAP, "-XX:-ExitOnOutOfMemoryError"), Duration.ofSeconds(30), progress);
-        StringColumn time = StringColumn.create("time");
-        StringColumn line = StringColumn.create("log (child JVM, -Xmx64m)");
+        GridColumn time = GridColumn.text("time");
+        GridColumn line = GridColumn.text("log (child JVM, -Xmx64m)");
         List<Number> xs = new ArrayList<>();
         List<Number> ys = new ArrayList<>();
         List<String> lines = new ArrayList<>(run.log());
@@ -105,10 +105,10 @@ final class Caps {
             limitY.add(64);
             beamY.add(beamMb);
         }
-        var chart = Charts.lines("Heap used, read by the heartbeat every 50 ms", "seconds",
+        var chart = Plot.lines("Heap used, read by the heartbeat every 50 ms", "seconds",
                 "MB", false, false, List.of(new Series("JVM heap used (heartbeat)", xs, ys), new Series("-Xmx64m", xs, limitY),
                         new Series("BEAM VM total at most (article)", xs, beamY)));
-        return new Section(Table.create("A supervised runaway: restarted, then given up on with a reason", time, line), chart, List.of(
+        return new Section(Grid.create("A supervised runaway: restarted, then given up on with a reason", time, line), chart, List.of(
                 "the worker keeps 1 MiB chunks until the shared heap refuses one; its OutOfMemoryError ends it (its exit reason), the supervisor restarts it",
                 "the heap cap is the whole JVM's: a bystander can be the one refused (then the log says so); a per-process cap needs a child JVM"));
     }

@@ -1,16 +1,14 @@
 package dev.loomlab.limits;
 
+import dev.loomlab.view.Grid;
+import dev.loomlab.view.GridColumn;
 import dev.loomlab.util.Progress;
-import dev.loomlab.display.Section;
+import dev.loomlab.view.Section;
 import dev.loomlab.published.PublishedFigure;
 import dev.loomlab.published.PublishedFigures;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import tech.tablesaw.api.DoubleColumn;
-import tech.tablesaw.api.IntColumn;
-import tech.tablesaw.api.StringColumn;
-import tech.tablesaw.api.Table;
 
 /** Sections 7.1 and 7.2: what the JVM derives from CPU and memory limits, and memory outside the heap. */
 final class ContainerLimits {
@@ -25,17 +23,17 @@ final class ContainerLimits {
         if (n < 1 || runs < 1 || runs > 10) {
             throw new IllegalArgumentException("n must be at least 1 and runs between 1 and 10, got n=" + n + ", runs=" + runs);
         }
-        StringColumn how = StringColumn.create("CPU limit set by");
-        IntColumn cpuCol = IntColumn.create("CPUs");
-        IntColumn seen = IntColumn.create("availableProcessors");
-        IntColumn carriers = IntColumn.create("carriers");
-        StringColumn gc = StringColumn.create("GC");
-        StringColumn gcThreads = StringColumn.create("GC threads (parallel / concurrent)");
-        StringColumn jit = StringColumn.create("JIT threads");
-        DoubleColumn first = DoubleColumn.create("ns/spawn run 1");
-        DoubleColumn warm = DoubleColumn.create("ns/spawn warm median");
-        DoubleColumn beam = DoubleColumn.create("BEAM ns/spawn (article)");
-        StringColumn beamSched = StringColumn.create("BEAM schedulers / Go 1.25 GOMAXPROCS (article)");
+        GridColumn how = GridColumn.text("CPU limit set by");
+        GridColumn cpuCol = GridColumn.whole("CPUs");
+        GridColumn seen = GridColumn.whole("availableProcessors");
+        GridColumn carriers = GridColumn.whole("carriers");
+        GridColumn gc = GridColumn.text("GC");
+        GridColumn gcThreads = GridColumn.text("GC threads (parallel / concurrent)");
+        GridColumn jit = GridColumn.text("JIT threads");
+        GridColumn first = GridColumn.number("ns/spawn run 1");
+        GridColumn warm = GridColumn.number("ns/spawn warm median");
+        GridColumn beam = GridColumn.number("BEAM ns/spawn (article)");
+        GridColumn beamSched = GridColumn.text("BEAM schedulers / Go 1.25 GOMAXPROCS (article)");
         int host = Runtime.getRuntime().availableProcessors();
         List<int[]> plan = new ArrayList<>();
         for (int c : cpus) {
@@ -85,7 +83,7 @@ final class ContainerLimits {
                 group.ifPresent(Cgroups.Group::close);
             }
         }
-        return new Section(Table.create(String.format("What the JVM derives from its CPUs (%,d spawns x %d runs per JVM; host has %d)",
+        return new Section(Grid.create(String.format("What the JVM derives from its CPUs (%,d spawns x %d runs per JVM; host has %d)",
                 n, runs, host), how, cpuCol, seen, carriers, gc, gcThreads, jit, first, warm, beam, beamSched), null, List.of(
                 real ? "real quotas come from a fresh cpu cgroup per child (only up to the host's " + host + " CPUs); the others are simulated with -XX:ActiveProcessorCount"
                         : Cgroups.whyNot("cpu") + " (-XX:ActiveProcessorCount)",
@@ -96,11 +94,11 @@ final class ContainerLimits {
 
     /** Max heap derived from 512 MB, a heap that fills (a visible error), and a heap bigger than the container (a silent kill). */
     static Section memoryLimit(Progress progress) {
-        StringColumn setting = StringColumn.create("setting");
-        StringColumn seen = StringColumn.create("memory the JVM sees");
-        StringColumn heap = StringColumn.create("max heap it chose");
-        StringColumn outcome = StringColumn.create("when it fills");
-        StringColumn detail = StringColumn.create("detail");
+        GridColumn setting = GridColumn.text("setting");
+        GridColumn seen = GridColumn.text("memory the JVM sees");
+        GridColumn heap = GridColumn.text("max heap it chose");
+        GridColumn outcome = GridColumn.text("when it fills");
+        GridColumn detail = GridColumn.text("detail");
         DemoRun probe = DemoRun.launch(List.of(), MemoryProbe.class, List.of(), List.of("-XX:MaxRAM=512m"), Rows.DEADLINE, progress);
         Rows.row(setting, seen, heap, outcome, detail, "-XX:MaxRAM=512m (simulated 512 MB machine)", Rows.bytes(probe.number("physicalMemorySeen")),
                 Rows.bytes(probe.number("maxHeap")), "", "MaxRAM changes only the heap's sizing, not what the OS reports; GC " + probe.get("gc") + "; the heap is 25% of RAM by default (MaxRAMPercentage)");
@@ -137,7 +135,7 @@ final class ContainerLimits {
             small.ifPresent(Cgroups.Group::close);
         }
         publishedRow(setting, seen, heap, outcome, detail, "memory-limit", "processesAtKill");
-        return new Section(Table.create("The memory limit: the JVM reads it and sizes its heap; a full heap says so", setting, seen, heap, outcome, detail),
+        return new Section(Grid.create("The memory limit: the JVM reads it and sizes its heap; a full heap says so", setting, seen, heap, outcome, detail),
                 null, List.of("The heap-filling child turns off the toolkit's -XX:+ExitOnOutOfMemoryError to catch the error and report its message and count;"
                         + " with it on, the JVM ends at once with exit code 3 and the message; either way it is said, not a silent 137."));
     }
@@ -152,22 +150,22 @@ final class ContainerLimits {
                 List.of(String.valueOf(threads), String.valueOf(directMiB), String.valueOf(classes)),
                 List.of(Rows.SMALL_DEMO_HEAP, "-XX:NativeMemoryTracking=summary", "-XX:MaxDirectMemorySize=" + (directMiB + 16) + "m"),
                 Rows.DEADLINE, progress);
-        StringColumn what = StringColumn.create("added");
-        StringColumn heap = StringColumn.create("heap grew");
-        StringColumn nmt = StringColumn.create("outside the heap (NMT)");
-        StringColumn rss = StringColumn.create("RSS grew");
-        StringColumn capped = StringColumn.create("capped by");
+        GridColumn what = GridColumn.text("added");
+        GridColumn heap = GridColumn.text("heap grew");
+        GridColumn nmt = GridColumn.text("outside the heap (NMT)");
+        GridColumn rss = GridColumn.text("RSS grew");
+        GridColumn capped = GridColumn.text("capped by");
         offRow(what, heap, nmt, rss, capped, run, "threads", threads + " platform threads (1 MiB stacks, parked)",
                 "thread stacks " + Rows.bytes(run.number("threads.stacks")), "ulimit -u, pids.max, -Xss per thread; not -Xmx");
         offRow(what, heap, nmt, rss, capped, run, "direct", directMiB + " MiB of direct ByteBuffers",
                 "Other " + Rows.bytes(run.number("direct.other")), "-XX:MaxDirectMemorySize (default: the max heap); not -Xmx");
         offRow(what, heap, nmt, rss, capped, run, "classes", classes + " hidden classes",
                 "Metaspace " + Rows.bytes(run.number("classes.metaspace")), "-XX:MaxMetaspaceSize (default: unlimited); not -Xmx");
-        return new Section(Table.create("Memory outside the heap, measured in a child JVM with -Xmx64m: " + run.ending(), what, heap, nmt, rss, capped),
+        return new Section(Grid.create("Memory outside the heap, measured in a child JVM with -Xmx64m: " + run.ending(), what, heap, nmt, rss, capped),
                 null, List.of("A container's limit counts the whole process (RSS), not the heap: size -Xmx (or MaxRAMPercentage) to leave room for these."));
     }
 
-    private static void offRow(StringColumn what, StringColumn heap, StringColumn nmt, StringColumn rss, StringColumn capped,
+    private static void offRow(GridColumn what, GridColumn heap, GridColumn nmt, GridColumn rss, GridColumn capped,
                                DemoRun run, String key, String label, String outside, String cap) {
         what.append(label);
         heap.append(Rows.bytes(run.number(key + ".heap")));
@@ -176,7 +174,7 @@ final class ContainerLimits {
         capped.append(cap);
     }
 
-    private static void publishedRow(StringColumn a, StringColumn b, StringColumn c, StringColumn d, StringColumn e, String experiment, String metric) {
+    private static void publishedRow(GridColumn a, GridColumn b, GridColumn c, GridColumn d, GridColumn e, String experiment, String metric) {
         PublishedFigures.of(experiment, metric).stream().findFirst().ifPresent(f ->
                 Rows.row(a, b, c, d, e, "article: " + f.runtime(), "512 MB", "(BEAM has no heap limit)", "killed by the kernel (exit 137), no log", f.note()));
     }

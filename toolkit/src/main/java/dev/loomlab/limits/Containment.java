@@ -1,7 +1,7 @@
 package dev.loomlab.limits;
 
 import dev.loomlab.util.Progress;
-import dev.loomlab.display.Section;
+import dev.loomlab.view.Section;
 
 /**
  * Sections 4 (thread ceiling) and 7 of the Japanese article on the JVM: limits, containers, caps

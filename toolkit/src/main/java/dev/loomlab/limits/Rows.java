@@ -1,8 +1,9 @@
 package dev.loomlab.limits;
 
+import dev.loomlab.view.Grid;
+import dev.loomlab.view.GridColumn;
 import dev.loomlab.measure.Units;
 import java.time.Duration;
-import tech.tablesaw.api.StringColumn;
 
 /** What the section-7 demos share: their deadline and heap, and how a row of text columns is added. */
 final class Rows {
@@ -14,20 +15,20 @@ final class Rows {
 
     private Rows() {}
 
-    static void add(StringColumn a, StringColumn b, StringColumn c, String x, String y, String z) {
+    static void add(GridColumn a, GridColumn b, GridColumn c, String x, String y, String z) {
         a.append(x);
         b.append(y);
         c.append(z);
     }
 
-    static void add4(StringColumn a, StringColumn b, StringColumn c, StringColumn d, String w, String x, String y, String z) {
+    static void add4(GridColumn a, GridColumn b, GridColumn c, GridColumn d, String w, String x, String y, String z) {
         a.append(w);
         b.append(x);
         c.append(y);
         d.append(z);
     }
 
-    static void row(StringColumn a, StringColumn b, StringColumn c, StringColumn d, StringColumn e,
+    static void row(GridColumn a, GridColumn b, GridColumn c, GridColumn d, GridColumn e,
                             String v, String w, String x, String y, String z) {
         a.append(v);
         b.append(w);

@@ -1,13 +1,13 @@
 package dev.loomlab.limits;
 
+import dev.loomlab.view.Grid;
+import dev.loomlab.view.GridColumn;
 import dev.loomlab.util.Progress;
-import dev.loomlab.display.Section;
+import dev.loomlab.view.Section;
 import dev.loomlab.published.PublishedFigures;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import tech.tablesaw.api.StringColumn;
-import tech.tablesaw.api.Table;
 
 /** Section 4: the platform-thread ceiling here, and a low one hit in a child JVM. */
 final class ThreadCeiling {
@@ -19,9 +19,9 @@ final class ThreadCeiling {
         if (ceiling < 64 || ceiling > 4096) {
             throw new IllegalArgumentException("the demo ceiling must be between 64 and 4096 tasks, got " + ceiling);
         }
-        StringColumn what = StringColumn.create("limit");
-        StringColumn value = StringColumn.create("value");
-        StringColumn means = StringColumn.create("what it means");
+        GridColumn what = GridColumn.text("limit");
+        GridColumn value = GridColumn.text("value");
+        GridColumn means = GridColumn.text("what it means");
         for (Map.Entry<String, String> e : MachineLimits.read().entrySet()) {
             Rows.add(what, value, means, e.getKey(), e.getValue(), "this machine");
         }
@@ -55,13 +55,13 @@ final class ThreadCeiling {
         }
         published(what, value, means, "Python", "limit", "threadLimit");
         published(what, value, means, "BEAM", "limit", "processLimit");
-        return new Section(Table.create("The platform-thread ceiling: this machine's limits, a low one hit in a child JVM, the article's",
+        return new Section(Grid.create("The platform-thread ceiling: this machine's limits, a low one hit in a child JVM, the article's",
                 what, value, means), null, List.of(
                 "Platform threads are OS tasks: ulimit -u (per user), threads-max and pid_max (per machine) and a container's pids.max all count them.",
                 "The toolkit's processes are virtual threads: their ceiling is the toolkit's process limit (BEAM's +P) and memory."));
     }
 
-    private static void published(StringColumn what, StringColumn value, StringColumn means, String runtime, String experiment, String metric) {
+    private static void published(GridColumn what, GridColumn value, GridColumn means, String runtime, String experiment, String metric) {
         PublishedFigures.of(experiment, metric).stream().filter(f -> f.runtime().startsWith(runtime)).findFirst().ifPresent(f ->
                 Rows.add(what, value, means, "article: " + f.runtime(), String.format("%,.0f %s", f.value(), f.unit()), f.note()));
     }

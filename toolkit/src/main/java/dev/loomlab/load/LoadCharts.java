@@ -1,12 +1,11 @@
 package dev.loomlab.load;
 
-import dev.loomlab.display.Charts;
-import dev.loomlab.display.Series;
+import dev.loomlab.view.Plot;
+import dev.loomlab.view.Series;
 import dev.loomlab.published.PublishedFigure;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.ToDoubleFunction;
-import org.knowm.xchart.XYChart;
 
 /**
  * The load experiment's plots: round trip against busy loops, per kind, beside BEAM's published
@@ -17,7 +16,7 @@ final class LoadCharts {
 
     private LoadCharts() {}
 
-    static XYChart roundTrips(LoadResult result) {
+    static Plot roundTrips(LoadResult result) {
         List<Series> series = new ArrayList<>();
         for (LoadKind kind : result.spec().kinds()) {
             List<LoadRow> rows = rowsOf(result, kind);
@@ -30,11 +29,11 @@ final class LoadCharts {
             series.add(new Series(f.runtime() + ", " + f.source(), List.of(f.n()), List.of(f.value())));
         }
         long starved = result.rows().stream().filter(LoadRow::starved).count();
-        return Charts.lines("Round trip under busy loops" + (starved > 0 ? " (" + starved + " starved rows: no point)" : ""),
+        return Plot.lines("Round trip under busy loops" + (starved > 0 ? " (" + starved + " starved rows: no point)" : ""),
                 "busy loops (log; 0 loops is in the table)", "round trip, µs (log)", true, true, series);
     }
 
-    static XYChart workPerLoop(LoadResult result) {
+    static Plot workPerLoop(LoadResult result) {
         List<Series> series = new ArrayList<>();
         for (LoadKind kind : result.spec().kinds()) {
             List<LoadRow> rows = rowsOf(result, kind).stream().filter(r -> r.loops() > 0).toList();
@@ -47,7 +46,7 @@ final class LoadCharts {
             series.add(new Series("BEAM reductions per loop (article, 8 cores)", beam.stream().map(PublishedFigure::n).toList(),
                     beam.stream().map(f -> f.value() / 1e6).toList()));
         }
-        return Charts.lines("Work per busy loop: the average over all loops against the first loop alone",
+        return Plot.lines("Work per busy loop: the average over all loops against the first loop alone",
                 "busy loops (log)", "millions per second (iterations; BEAM: reductions)", true, false, series);
     }
 

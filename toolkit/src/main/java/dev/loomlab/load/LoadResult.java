@@ -2,7 +2,9 @@ package dev.loomlab.load;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.core.JsonProcessingException;
-import dev.loomlab.display.Displayable;
+import dev.loomlab.view.Grid;
+import dev.loomlab.view.Plot;
+import dev.loomlab.view.Tabular;
 import dev.loomlab.measure.Env;
 import dev.loomlab.published.PublishedFigure;
 import dev.loomlab.published.PublishedFigures;
@@ -10,7 +12,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import tech.tablesaw.api.Table;
 
 /**
  * The load experiment's result: every row (kind × loop count, each from its own fresh JVM), the
@@ -23,7 +24,7 @@ import tech.tablesaw.api.Table;
  * @param envFromChild whether {@code env} is a child's
  * @param rows         in the order run: by kind, then loop count
  */
-public record LoadResult(LoadSpec spec, Env env, boolean envFromChild, List<LoadRow> rows) implements Displayable {
+public record LoadResult(LoadSpec spec, Env env, boolean envFromChild, List<LoadRow> rows) implements Tabular {
 
     public LoadResult {
         rows = List.copyOf(rows);
@@ -56,17 +57,17 @@ public record LoadResult(LoadSpec spec, Env env, boolean envFromChild, List<Load
 
     /** Our rows, then the published BEAM rows, in one table. */
     @Override
-    public Table toTable() {
+    public Grid grid() {
         return LoadTable.of(this);
     }
 
     /** Round trip (p50, p99) against busy loops, per kind, beside BEAM's published points. */
-    public org.knowm.xchart.XYChart plot() {
+    public Plot plot() {
         return LoadCharts.roundTrips(this);
     }
 
     /** Work per loop, averaged over all loops and for the first loop alone, against loops. */
-    public org.knowm.xchart.XYChart workPlot() {
+    public Plot workPlot() {
         return LoadCharts.workPerLoop(this);
     }
 
@@ -103,7 +104,7 @@ public record LoadResult(LoadSpec spec, Env env, boolean envFromChild, List<Load
     public String toString() {
         StringBuilder text = new StringBuilder();
         text.append(envFromChild ? "child JVM: " : "this JVM: ").append(env.oneLine()).append('\n');
-        text.append(toTable().printAll());
+        text.append(grid().toText());
         for (String note : notes()) {
             text.append("\n  note: ").append(note);
         }

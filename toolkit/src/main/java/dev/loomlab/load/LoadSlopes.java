@@ -1,12 +1,10 @@
 package dev.loomlab.load;
 
-import dev.loomlab.display.Displayable;
+import dev.loomlab.view.Grid;
+import dev.loomlab.view.GridLines;
+import dev.loomlab.view.Tabular;
 import dev.loomlab.published.PublishedFigure;
 import java.util.List;
-import tech.tablesaw.api.DoubleColumn;
-import tech.tablesaw.api.IntColumn;
-import tech.tablesaw.api.StringColumn;
-import tech.tablesaw.api.Table;
 
 /**
  * The German article's reading of its table: how many microseconds each extra busy process adds
@@ -15,40 +13,32 @@ import tech.tablesaw.api.Table;
  *
  * @param result the load rows to read
  */
-public record LoadSlopes(LoadResult result) implements Displayable {
+public record LoadSlopes(LoadResult result) implements Tabular {
 
     @Override
-    public Table toTable() {
-        StringColumn kind = StringColumn.create("runtime");
-        IntColumn points = IntColumn.create("rows used");
-        DoubleColumn slope = DoubleColumn.create("µs per extra busy loop (p50)");
-        StringColumn reading = StringColumn.create("reading");
+    public Grid grid() {
+        GridLines lines = new GridLines("What each extra busy loop adds to the median round trip")
+                .text("runtime").whole("rows used").number("µs per extra busy loop (p50)").text("reading");
         for (LoadKind k : result.spec().kinds()) {
             List<LoadRow> rows = result.rows().stream()
                     .filter(r -> r.kind().equals(k.label()) && r.loops() > 0 && !Double.isNaN(r.roundTripMicrosP50()))
                     .toList();
             long starved = result.rows().stream().filter(r -> r.kind().equals(k.label()) && r.starved()).count();
-            kind.append(k.runtime());
-            points.append(rows.size());
             if (rows.size() >= 2) {
-                slope.append(Math.round(slope(rows) * 100) / 100.0);
-                reading.append((starved > 0 ? starved + " row(s) starved: no slope can describe those" : "from the completed rows")
+                lines.row(k.runtime(), rows.size(), Math.round(slope(rows) * 100) / 100.0, (starved > 0 ? starved + " row(s) starved: no slope can describe those" : "from the completed rows")
                         + (k == LoadKind.BEAM ? "; " + LoadNotes.beamVerdict(result.rows().stream()
                         .filter(r -> r.kind().equals(k.label())).toList()) : ""));
             } else {
-                slope.appendMissing();
-                reading.append(starved > 0 ? "starved under load: no round trip, so no slope" : "too few completed rows for a slope");
+                lines.row(k.runtime(), rows.size(), Double.NaN,
+                        starved > 0 ? "starved under load: no round trip, so no slope" : "too few completed rows for a slope");
             }
         }
         for (PublishedFigure f : result.published()) {
             if (f.metric().equals("microsPerBusyProcess")) {
-                kind.append(f.runtime() + " (published)");
-                points.append(0);
-                slope.append(f.value());
-                reading.append(f.note());
+                lines.row(f.runtime() + " (published)", 0, f.value(), f.note());
             }
         }
-        return Table.create("What each extra busy loop adds to the median round trip", kind, points, slope, reading);
+        return lines.build();
     }
 
     /** Least-squares slope of p50 (µs) against loops. */
@@ -69,6 +59,6 @@ public record LoadSlopes(LoadResult result) implements Displayable {
 
     @Override
     public String toString() {
-        return toTable().printAll();
+        return grid().toText();
     }
 }

@@ -6,11 +6,9 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
+import dev.loomlab.view.Grid;
+import dev.loomlab.view.GridLines;
 import java.util.Map;
-import tech.tablesaw.api.DoubleColumn;
-import tech.tablesaw.api.IntColumn;
-import tech.tablesaw.api.StringColumn;
-import tech.tablesaw.api.Table;
 
 /**
  * The load experiment as one table: our rows, then the published BEAM rows for the same question,
@@ -25,44 +23,28 @@ final class LoadTable {
      */
     private static final Map<String, Integer> SCHEDULERS = Map.of("un-million", 8, "unter-last", 1);
 
-    private final StringColumn runtime = StringColumn.create("runtime");
-    private final IntColumn loops = IntColumn.create("loops");
-    private final IntColumn carriers = IntColumn.create("carriers");
-    private final StringColumn result = StringColumn.create("result");
-    private final DoubleColumn p50 = DoubleColumn.create("p50 µs");
-    private final DoubleColumn p99 = DoubleColumn.create("p99 µs");
-    private final DoubleColumn max = DoubleColumn.create("max µs");
-    private final DoubleColumn mean = DoubleColumn.create("mean µs");
-    private final DoubleColumn perLoop = DoubleColumn.create("M/s per loop (all loops)");
-    private final DoubleColumn total = DoubleColumn.create("M/s total");
-    private final DoubleColumn first = DoubleColumn.create("M/s first loop");
-    private final StringColumn note = StringColumn.create("published note");
+    private final GridLines lines;
 
-    private LoadTable() {}
+    private LoadTable(String title) {
+        lines = new GridLines(title).text("runtime").whole("loops").whole("carriers").text("result")
+                .number("p50 µs").number("p99 µs").number("max µs").number("mean µs")
+                .number("M/s per loop (all loops)").number("M/s total").number("M/s first loop").text("published note");
+    }
 
-    static Table of(LoadResult r) {
-        LoadTable t = new LoadTable();
-        r.rows().forEach(t::ours);
-        t.published(r.published());
+    static Grid of(LoadResult r) {
         String title = String.format("Round trip under k busy loops, %,d round trips per row, deadline %s per row; "
                 + "each row a fresh JVM (BEAM here: a fresh BEAM VM); BEAM as published", r.spec().rounds(), Durations.format(r.spec().deadline()));
-        return Table.create(title, t.runtime, t.loops, t.carriers, t.result, t.p50, t.p99, t.max, t.mean,
-                t.perLoop, t.total, t.first, t.note);
+        LoadTable t = new LoadTable(title);
+        r.rows().forEach(t::ours);
+        t.published(r.published());
+        return t.lines.build();
     }
 
     private void ours(LoadRow row) {
-        runtime.append(LoadKind.runtime(row.kind()));
-        loops.append(row.loops());
-        carriers.append(row.parallelism());
-        result.append(row.verdict());
-        p50.append(round(row.roundTripMicrosP50()));
-        p99.append(round(row.roundTripMicrosP99()));
-        max.append(round(row.roundTripMicrosMax()));
-        mean.append(round(row.roundTripMicrosMean()));
-        perLoop.append(round(row.opsPerSecondPerLoop() / 1e6));
-        total.append(round(row.opsPerSecondTotal() / 1e6));
-        first.append(round(row.firstLoopOpsPerSecond() / 1e6));
-        note.append("");
+        lines.row(LoadKind.runtime(row.kind()), row.loops(), row.parallelism(), row.verdict(),
+                round(row.roundTripMicrosP50()), round(row.roundTripMicrosP99()), round(row.roundTripMicrosMax()),
+                round(row.roundTripMicrosMean()), round(row.opsPerSecondPerLoop() / 1e6), round(row.opsPerSecondTotal() / 1e6),
+                round(row.firstLoopOpsPerSecond() / 1e6), "");
     }
 
     private void published(List<PublishedFigure> figures) {
@@ -76,19 +58,7 @@ final class LoadTable {
                 .thenComparingLong(g -> g.get(0).n() == null ? Long.MAX_VALUE : g.get(0).n()));
         for (List<PublishedFigure> group : ordered) {
             PublishedFigure head = group.get(0);
-            runtime.append(head.runtime());
-            if (head.n() == null) {
-                loops.appendMissing();
-            } else {
-                loops.append(head.n().intValue());
-            }
             Integer schedulers = SCHEDULERS.get(head.source());
-            if (schedulers == null) {
-                carriers.appendMissing();
-            } else {
-                carriers.append(schedulers);
-            }
-            result.append("published (" + head.source() + ")");
             double[] values = {Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN};
             List<String> notes = new ArrayList<>();
             for (PublishedFigure f : group) {
@@ -104,14 +74,8 @@ final class LoadTable {
                     notes.add(f.note());
                 }
             }
-            p50.append(values[0]);
-            p99.appendMissing();
-            max.appendMissing();
-            mean.append(values[4]);
-            perLoop.append(values[1]);
-            total.append(values[2]);
-            first.append(values[3]);
-            note.append(String.join("; ", notes));
+            lines.row(head.runtime(), head.n() == null ? null : head.n().intValue(), schedulers, "published (" + head.source() + ")",
+                    values[0], Double.NaN, Double.NaN, values[4], values[1], values[2], values[3], String.join("; ", notes));
         }
     }
 

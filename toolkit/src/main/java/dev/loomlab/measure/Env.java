@@ -1,14 +1,14 @@
 package dev.loomlab.measure;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
-import dev.loomlab.display.Displayable;
+import dev.loomlab.view.Grid;
+import dev.loomlab.view.GridLines;
+import dev.loomlab.view.Tabular;
 import dev.loomlab.process.Processes;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.util.List;
 import java.util.stream.Collectors;
-import tech.tablesaw.api.StringColumn;
-import tech.tablesaw.api.Table;
 
 /**
  * The setting of a measurement: printed before any number, carried in every result, as the
@@ -29,7 +29,7 @@ import tech.tablesaw.api.Table;
  */
 public record Env(String jdkVersion, String jdkVendor, String gc, long maxHeapBytes, int processors,
                   int carrierParallelism, int processLimit, int cap, String os,
-                  boolean nativeMemoryTracking, double loadAverage, double otherCpuShare) implements Displayable {
+                  boolean nativeMemoryTracking, double loadAverage, double otherCpuShare) implements Tabular {
 
     /** How long {@link #current()} watches the machine's CPU. */
     static final java.time.Duration LOAD_WINDOW = java.time.Duration.ofMillis(200);
@@ -93,31 +93,26 @@ public record Env(String jdkVersion, String jdkVendor, String gc, long maxHeapBy
     }
 
     @Override
-    public Table toTable() {
-        StringColumn key = StringColumn.create("setting");
-        StringColumn value = StringColumn.create("value");
-        add(key, value, "JDK", jdkVersion + " (" + jdkVendor + ")");
-        add(key, value, "garbage collector", gc);
-        add(key, value, "max heap", Units.bytes(maxHeapBytes));
-        add(key, value, "processors the JVM sees", String.valueOf(processors));
-        add(key, value, "virtual-thread carriers", String.valueOf(carrierParallelism));
-        add(key, value, "process limit (+P)", String.format("%,d", processLimit));
-        add(key, value, "cap per helper call", cap == 0 ? "lifted" : String.format("%,d", cap));
-        add(key, value, "OS", os);
-        add(key, value, "Native Memory Tracking", nativeMemoryTracking ? "on" : "off");
-        add(key, value, "machine load at start", loadWords() + (busy() ? ": busy, timings will be noisy" : ""));
-        add(key, value, "BEAM here (erl)", dev.loomlab.beam.Erlang.installed().map(dev.loomlab.beam.Erlang::oneLine)
-                .orElse(dev.loomlab.beam.Erlang.missing()));
-        return Table.create("Environment", key, value);
-    }
-
-    private static void add(StringColumn key, StringColumn value, String k, String v) {
-        key.append(k);
-        value.append(v);
+    public Grid grid() {
+        GridLines lines = new GridLines("Environment").text("setting").text("value");
+        lines.row("JDK", jdkVersion + " (" + jdkVendor + ")");
+        lines.row("garbage collector", gc);
+        lines.row("max heap", Units.bytes(maxHeapBytes));
+        lines.row("processors the JVM sees", String.valueOf(processors));
+        lines.row("virtual-thread carriers", String.valueOf(carrierParallelism));
+        lines.row("process limit (+P)", String.format("%,d", processLimit));
+        lines.row("cap per helper call", cap == 0 ? "lifted" : String.format("%,d", cap));
+        lines.row("OS", os);
+        lines.row("Native Memory Tracking", nativeMemoryTracking ? "on" : "off");
+        lines.row("machine load at start", loadWords() + (busy() ? ": busy, timings will be noisy" : ""));
+        for (OtherRuntimeNote note : java.util.ServiceLoader.load(OtherRuntimeNote.class)) {
+            lines.row(note.setting(), note.value());
+        }
+        return lines.build();
     }
 
     @Override
     public String toString() {
-        return toTable().printAll();
+        return Tabular.text(this);
     }
 }

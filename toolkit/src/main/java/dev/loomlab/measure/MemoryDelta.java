@@ -1,10 +1,9 @@
 package dev.loomlab.measure;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
-import dev.loomlab.display.Displayable;
-import tech.tablesaw.api.DoubleColumn;
-import tech.tablesaw.api.StringColumn;
-import tech.tablesaw.api.Table;
+import dev.loomlab.view.Grid;
+import dev.loomlab.view.GridLines;
+import dev.loomlab.view.Tabular;
 
 /**
  * The difference between two {@link MemorySnapshot}s. What it includes: the heap delta counts
@@ -17,7 +16,7 @@ import tech.tablesaw.api.Table;
  */
 public record MemoryDelta(long heapUsedAfterGc, long heapCommitted, long rss, boolean rssKnown, int platformThreads,
                           long directBuffers, long mappedBuffers, long threadStacks, boolean stacksKnown)
-        implements Displayable {
+        implements Tabular {
 
     /** Heap per item, e.g. per process. */
     public double heapPer(long n) {
@@ -36,22 +35,20 @@ public record MemoryDelta(long heapUsedAfterGc, long heapCommitted, long rss, bo
 
     @Override
     @JsonIgnore
-    public Table toTable() {
-        StringColumn what = StringColumn.create("difference");
-        DoubleColumn bytes = DoubleColumn.create("bytes");
-        StringColumn readable = StringColumn.create("readable");
-        MemorySnapshot.row(what, bytes, readable, "heap used after full GC (objects and virtual-thread stacks)", heapUsedAfterGc, true);
-        MemorySnapshot.row(what, bytes, readable, "heap committed", heapCommitted, true);
-        MemorySnapshot.row(what, bytes, readable, "RSS (everything the OS gave the process)", rss, rssKnown);
-        MemorySnapshot.row(what, bytes, readable, "direct buffers", directBuffers, true);
-        MemorySnapshot.row(what, bytes, readable, "mapped buffers", mappedBuffers, true);
-        MemorySnapshot.row(what, bytes, readable, "native thread stacks (NMT)", threadStacks, stacksKnown);
-        return Table.create("Memory difference (" + (platformThreads >= 0 ? "+" : "") + platformThreads
-                + " platform threads)", what, bytes, readable);
+    public Grid grid() {
+        GridLines lines = new GridLines("Memory difference (" + (platformThreads >= 0 ? "+" : "") + platformThreads
+                + " platform threads)").text("difference").number("bytes").text("readable");
+        MemorySnapshot.row(lines, "heap used after full GC (objects and virtual-thread stacks)", heapUsedAfterGc, true);
+        MemorySnapshot.row(lines, "heap committed", heapCommitted, true);
+        MemorySnapshot.row(lines, "RSS (everything the OS gave the process)", rss, rssKnown);
+        MemorySnapshot.row(lines, "direct buffers", directBuffers, true);
+        MemorySnapshot.row(lines, "mapped buffers", mappedBuffers, true);
+        MemorySnapshot.row(lines, "native thread stacks (NMT)", threadStacks, stacksKnown);
+        return lines.build();
     }
 
     @Override
     public String toString() {
-        return toTable().printAll();
+        return Tabular.text(this);
     }
 }

@@ -1,16 +1,15 @@
 package dev.loomlab.measure;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
-import dev.loomlab.display.Displayable;
+import dev.loomlab.view.Grid;
+import dev.loomlab.view.GridLines;
+import dev.loomlab.view.Tabular;
 import java.io.IOException;
 import java.lang.management.BufferPoolMXBean;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryUsage;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import tech.tablesaw.api.DoubleColumn;
-import tech.tablesaw.api.StringColumn;
-import tech.tablesaw.api.Table;
 
 /**
  * The memory of this JVM at one moment, read after a full GC, as the articles read
@@ -29,7 +28,7 @@ import tech.tablesaw.api.Table;
  */
 public record MemorySnapshot(long heapUsedAfterGc, long heapCommitted, long rss, int platformThreads,
                              long directBuffers, long mappedBuffers, long threadStacks)
-        implements Displayable {
+        implements Tabular {
 
     /** Runs a full GC until the heap stops shrinking, then reads everything. */
     public static MemorySnapshot take() {
@@ -70,38 +69,31 @@ public record MemorySnapshot(long heapUsedAfterGc, long heapCommitted, long rss,
 
     @Override
     @JsonIgnore
-    public Table toTable() {
-        StringColumn what = StringColumn.create("memory");
-        DoubleColumn bytes = DoubleColumn.create("bytes");
-        StringColumn readable = StringColumn.create("readable");
-        row(what, bytes, readable, "heap used after full GC", heapUsedAfterGc);
-        row(what, bytes, readable, "heap committed", heapCommitted);
-        row(what, bytes, readable, "RSS (whole process)", rss);
-        row(what, bytes, readable, "direct buffers", directBuffers);
-        row(what, bytes, readable, "mapped buffers", mappedBuffers);
-        row(what, bytes, readable, "thread stacks (NMT)", threadStacks);
-        Table table = Table.create("Memory snapshot (" + platformThreads + " platform threads)", what, bytes, readable);
-        return table;
+    public Grid grid() {
+        GridLines lines = new GridLines("Memory snapshot (" + platformThreads + " platform threads)").text("memory").number("bytes").text("readable");
+        row(lines, "heap used after full GC", heapUsedAfterGc);
+        row(lines, "heap committed", heapCommitted);
+        row(lines, "RSS (whole process)", rss);
+        row(lines, "direct buffers", directBuffers);
+        row(lines, "mapped buffers", mappedBuffers);
+        row(lines, "thread stacks (NMT)", threadStacks);
+        return lines.build();
     }
 
-    static void row(StringColumn what, DoubleColumn bytes, StringColumn readable, String name, long value) {
-        row(what, bytes, readable, name, value, value != -1);
+    static void row(GridLines lines, String name, long value) {
+        row(lines, name, value, value != -1);
     }
 
-    static void row(StringColumn what, DoubleColumn bytes, StringColumn readable, String name, long value,
-                    boolean known) {
-        what.append(name);
+    static void row(GridLines lines, String name, long value, boolean known) {
         if (!known) {
-            bytes.appendMissing();
-            readable.append("not available");
+            lines.row(name, Double.NaN, "not available");
         } else {
-            bytes.append(value);
-            readable.append(Units.bytes(value));
+            lines.row(name, value, Units.bytes(value));
         }
     }
 
     @Override
     public String toString() {
-        return toTable().printAll();
+        return Tabular.text(this);
     }
 }

@@ -1,12 +1,12 @@
 package dev.loomlab.measure;
 
-import dev.loomlab.display.Displayable;
+import dev.loomlab.view.Grid;
+import dev.loomlab.view.GridLines;
+import dev.loomlab.view.Tabular;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import tech.tablesaw.api.StringColumn;
-import tech.tablesaw.api.Table;
 
 /**
  * The operating system's ceilings on threads, which bound platform threads (each one is a kernel
@@ -21,7 +21,7 @@ import tech.tablesaw.api.Table;
  * @param cgroupPidsMax        {@code /sys/fs/cgroup/pids.max}
  */
 public record OsThreadLimits(String maxUserProcessesSoft, String maxUserProcessesHard, String threadsMax,
-                             String pidMax, String cgroupPidsMax) implements Displayable {
+                             String pidMax, String cgroupPidsMax) implements Tabular {
 
     private static final String NA = "not available";
 
@@ -41,26 +41,19 @@ public record OsThreadLimits(String maxUserProcessesSoft, String maxUserProcesse
     }
 
     @Override
-    public Table toTable() {
-        StringColumn what = StringColumn.create("limit");
-        StringColumn value = StringColumn.create("this machine");
-        StringColumn means = StringColumn.create("what it bounds");
-        add(what, value, means, "ulimit -u (soft)", maxUserProcessesSoft, "threads of this user, all processes together");
-        add(what, value, means, "ulimit -Hu (hard)", maxUserProcessesHard, "how far a user may raise the soft limit");
-        add(what, value, means, "kernel threads-max", threadsMax, "threads on the whole machine");
-        add(what, value, means, "kernel pid_max", pidMax, "thread and process ids on the whole machine");
-        add(what, value, means, "cgroup pids.max", cgroupPidsMax, "threads in this container or service");
-        add(what, value, means, "published: Python OS threads (macOS)", "12,287th failed",
+    public Grid grid() {
+        GridLines lines = new GridLines("What bounds platform threads (virtual threads are not kernel threads)")
+                .text("limit").text("this machine").text("what it bounds");
+        lines.row("ulimit -u (soft)", maxUserProcessesSoft, "threads of this user, all processes together");
+        lines.row("ulimit -Hu (hard)", maxUserProcessesHard, "how far a user may raise the soft limit");
+        lines.row("kernel threads-max", threadsMax, "threads on the whole machine");
+        lines.row("kernel pid_max", pidMax, "thread and process ids on the whole machine");
+        lines.row("cgroup pids.max", cgroupPidsMax, "threads in this container or service");
+        lines.row("published: Python OS threads (macOS)", "12,287th failed",
                 "RLIMIT_NPROC soft 8,000 / hard 12,000 (the Japanese article)");
-        add(what, value, means, "published: Java platform threads, 2023", "100,000 could not start",
+        lines.row("published: Java platform threads, 2023", "100,000 could not start",
                 "the 1M-tasks benchmark's 2023 original");
-        return Table.create("What bounds platform threads (virtual threads are not kernel threads)", what, value, means);
-    }
-
-    private static void add(StringColumn what, StringColumn value, StringColumn means, String w, String v, String m) {
-        what.append(w);
-        value.append(v);
-        means.append(m);
+        return lines.build();
     }
 
     private static String first(Path file) {
@@ -78,6 +71,6 @@ public record OsThreadLimits(String maxUserProcessesSoft, String maxUserProcesse
 
     @Override
     public String toString() {
-        return toTable().printAll();
+        return Tabular.text(this);
     }
 }

@@ -1,6 +1,6 @@
 package dev.loomlab.nativecall;
 
-import dev.loomlab.display.Section;
+import dev.loomlab.view.Section;
 import dev.loomlab.limits.DemoRun;
 import dev.loomlab.util.Progress;
 import java.time.Duration;

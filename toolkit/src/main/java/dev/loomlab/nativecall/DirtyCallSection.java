@@ -1,8 +1,8 @@
 package dev.loomlab.nativecall;
 
-import dev.loomlab.display.Charts;
-import dev.loomlab.display.Section;
-import dev.loomlab.display.Tables;
+import dev.loomlab.view.Plot;
+import dev.loomlab.view.Section;
+import dev.loomlab.view.Grid;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -23,19 +23,19 @@ final class DirtyCallSection {
     private DirtyCallSection() {}
 
     static Section of(DirtyCall plan, List<DirtyCallRow> rows) {
-        var table = Tables.of(String.format("A long native call and the other virtual threads, one carrier (usleep %d ms every %d ms, %d ms measured)",
+        var table = Grid.of(String.format("A long native call and the other virtual threads, one carrier (usleep %d ms every %d ms, %d ms measured)",
                         plan.call().toMillis(), plan.gap().toMillis(), plan.window().toMillis()), rows)
                 .text("where the call runs", r -> r.site().words())
                 .number("native calls", DirtyCallRow::calls)
-                .number("call mean µs", r -> Tables.round(r.callMeanUs()))
+                .number("call mean µs", r -> Grid.round(r.callMeanUs()))
                 .number("round trips", DirtyCallRow::roundTrips)
-                .number("RT p50 µs", r -> Tables.round(r.rtP50Us()))
-                .number("RT p99 µs", r -> Tables.round(r.rtP99Us()))
-                .number("RT max µs", r -> Tables.round(r.rtMaxUs()))
+                .number("RT p50 µs", r -> Grid.round(r.rtP50Us()))
+                .number("RT p99 µs", r -> Grid.round(r.rtP99Us()))
+                .number("RT max µs", r -> Grid.round(r.rtMaxUs()))
                 .number("RTs during a call", DirtyCallRow::rtDuringCall)
-                .number("their p50 µs", r -> Tables.round(r.rtDuringCallP50Us()))
-                .number("their max µs", r -> Tables.round(r.rtDuringCallMaxUs()))
-                .number("RT p99 outside calls µs", r -> Tables.round(r.rtOutsideP99Us()))
+                .number("their p50 µs", r -> Grid.round(r.rtDuringCallP50Us()))
+                .number("their max µs", r -> Grid.round(r.rtDuringCallMaxUs()))
+                .number("RT p99 outside calls µs", r -> Grid.round(r.rtOutsideP99Us()))
                 .text("BEAM (article)", r -> beam(r.site()))
                 .text("outcome", DirtyCallRow::outcome)
                 .build();
@@ -44,7 +44,7 @@ final class DirtyCallSection {
         bars.put("p50", rows.stream().map(DirtyCallRow::rtP50Us).toList());
         bars.put("p99", rows.stream().map(DirtyCallRow::rtP99Us).toList());
         bars.put("max", rows.stream().map(DirtyCallRow::rtMaxUs).toList());
-        var chart = Charts.bars("Round trips of the other virtual threads while a native call runs, by where it runs",
+        var chart = Plot.bars("Round trips of the other virtual threads while a native call runs, by where it runs",
                 "round trip, µs", true, categories, bars);
         return new Section(table, chart, notes(plan, rows));
     }

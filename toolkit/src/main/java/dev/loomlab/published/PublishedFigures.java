@@ -1,6 +1,6 @@
 package dev.loomlab.published;
 
-import dev.loomlab.display.Tables;
+import dev.loomlab.view.Grid;
 import java.io.IOException;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVRecord;
@@ -15,7 +15,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import tech.tablesaw.api.Table;
 
 /**
  * The published figures of the articles and peers, carried in the jar with their sources
@@ -63,13 +62,13 @@ public final class PublishedFigures {
     }
 
     /** The whole dataset as a table. */
-    public static Table table() {
+    public static Grid table() {
         return table("Published figures", ALL);
     }
 
     /** Some figures as a table. */
-    public static Table table(String name, List<PublishedFigure> figures) {
-        return Tables.of(name, figures)
+    public static Grid table(String name, List<PublishedFigure> figures) {
+        return Grid.of(name, figures)
                 .text("source", PublishedFigure::source)
                 .text("runtime", PublishedFigure::runtime)
                 .text("experiment", PublishedFigure::experiment)

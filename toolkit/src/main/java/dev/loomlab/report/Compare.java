@@ -1,5 +1,7 @@
 package dev.loomlab.report;
 
+import dev.loomlab.display.Tables;
+
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -130,7 +132,7 @@ public record Compare(List<ResultsFile> files, List<String> refused) {
         StringColumn setting = StringColumn.create("setting");
         List<StringColumn> columns = new ArrayList<>();
         for (ResultsFile f : files) {
-            Table env = f.env().toTable();
+            Table env = Tables.from(f.env().grid());
             if (setting.isEmpty()) {
                 setting.append(env.stringColumn(0));
                 setting.append("report cap").append("toolkit").append("started").append("complete");

@@ -1,5 +1,9 @@
 package dev.loomlab.report;
 
+import dev.loomlab.display.Charts;
+
+import dev.loomlab.display.Tables;
+
 import dev.loomlab.load.LoadResult;
 import dev.loomlab.supervise.SupervisionReport;
 import java.nio.file.Path;
@@ -34,11 +38,11 @@ final class ExtraSections {
     }
 
     private static void load(HtmlPage page, Path dir, LoadResult result) {
-        Table table = result.toTable();
+        Table table = Tables.from(result.grid());
         page.table(table);
         ReportFiles.writeCsv(dir.resolve("load.csv"), table);
         try {
-            var chart = result.plot();
+            var chart = Charts.of(result.plot());
             page.image(chart.getTitle(), ExperimentChart.pngBase64(chart));
         } catch (RuntimeException | LinkageError | InternalError | java.awt.AWTError e) { // as for the other charts
             page.failure("the chart could not be drawn: " + e);
@@ -47,8 +51,8 @@ final class ExtraSections {
     }
 
     private static void supervise(HtmlPage page, Path dir, SupervisionReport result) {
-        Table table = result.toTable();
-        Table log = result.logTable();
+        Table table = Tables.from(result.grid());
+        Table log = Tables.from(result.logGrid());
         page.table(table);
         page.table(log);
         ReportFiles.writeCsv(dir.resolve("supervise.csv"), table);

@@ -35,10 +35,10 @@ public final class ReportFiles {
                 + "come from other machines (see the source column).");
 
         page.heading(2, "Environment");
-        Table env = results.env().toTable().setName("Environment of the JVM that ran the report");
+        Table env = Tables.from(results.env().grid()).setName("Environment of the JVM that ran the report");
         page.table(env);
         results.rows().stream().filter(ReportRow::isOk).findFirst().ifPresent(r ->
-                page.table(r.measurement().env().toTable().setName("Environment of a child JVM (" + r.describe() + ")")));
+                page.table(Tables.from(r.measurement().env().grid()).setName("Environment of a child JVM (" + r.describe() + ")")));
         writeCsv(dir.resolve("environment.csv"), env);
 
         page.heading(2, "Runs");

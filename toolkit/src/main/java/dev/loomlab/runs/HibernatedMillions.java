@@ -1,7 +1,7 @@
 package dev.loomlab.runs;
 
-import dev.loomlab.display.Section;
-import dev.loomlab.display.Tables;
+import dev.loomlab.view.Section;
+import dev.loomlab.view.Grid;
 import dev.loomlab.experiment.ExperimentSpec;
 import dev.loomlab.experiment.Measurement;
 import dev.loomlab.measure.MachineMemory;
@@ -78,7 +78,7 @@ public record HibernatedMillions(List<Integer> ns, DoubleSupplier available) {
     /** The memory check alone, nothing started: what each n would need beside what this machine has now. */
     public Section plan() {
         double now = available.getAsDouble();
-        var table = Tables.of("Before a million-process JVM starts: what it would need, what this machine has now", ns)
+        var table = Grid.of("Before a million-process JVM starts: what it would need, what this machine has now", ns)
                 .text("processes", n -> String.format("%,d", n))
                 .text("process limit (+P n on BEAM)", n -> String.format("%,d", BeamLimit.of(n)))
                 .text("heap", n -> "-Xmx" + (heapBytes(n) >> 20) + "m")
@@ -112,16 +112,16 @@ public record HibernatedMillions(List<Integer> ns, DoubleSupplier available) {
     }
 
     static Section section(List<Row> rows) {
-        var table = Tables.of("A million and five million hibernated processes, each n in a fresh JVM, cap lifted on purpose", rows)
+        var table = Grid.of("A million and five million hibernated processes, each n in a fresh JVM, cap lifted on purpose", rows)
                 .whole("processes", Row::n)
                 .text("process limit (+P n on BEAM)", r -> String.format("%,d", BeamLimit.of(r.n())))
                 .text("heap", r -> "-Xmx" + (heapBytes(r.n()) >> 20) + "m")
-                .number("ms to all hibernated", r -> Tables.nearest(r.totalMs()))
+                .number("ms to all hibernated", r -> Grid.nearest(r.totalMs()))
                 .number("BEAM ms (article)", r -> published("msToAllHibernated", r.n()))
-                .number("time ratio", r -> Tables.ratio(r.totalMs(), published("msToAllHibernated", r.n())))
-                .number("bytes per process", r -> Tables.nearest(r.m().bytesPerProcess()))
+                .number("time ratio", r -> Grid.ratio(r.totalMs(), published("msToAllHibernated", r.n())))
+                .number("bytes per process", r -> Grid.nearest(r.m().bytesPerProcess()))
                 .number("BEAM bytes (article)", r -> published("bytesPerProcess", r.n()))
-                .number("bytes ratio", r -> Tables.ratio(r.m().bytesPerProcess(), published("bytesPerProcess", r.n())))
+                .number("bytes ratio", r -> Grid.ratio(r.m().bytesPerProcess(), published("bytesPerProcess", r.n())))
                 .text("outcome", r -> r.m().outcome())
                 .build();
         List<String> notes = new ArrayList<>();

@@ -1,7 +1,7 @@
 package dev.loomlab.runs;
 
-import dev.loomlab.display.Section;
-import dev.loomlab.display.Tables;
+import dev.loomlab.view.Section;
+import dev.loomlab.view.Grid;
 import dev.loomlab.process.BeamLimit;
 import java.util.Arrays;
 import java.util.List;
@@ -30,7 +30,7 @@ public final class ProcessLimits {
             }
         }
         List<Long> rows = Arrays.stream(requested).boxed().toList();
-        var table = Tables.of("+P N on BEAM and -Dloomlab.processLimit=N on the JVM", rows)
+        var table = Grid.of("+P N on BEAM and -Dloomlab.processLimit=N on the JVM", rows)
                 .text("N asked", r -> String.format("%,d", r))
                 .text("BEAM runs with", r -> String.format("%,d", BeamLimit.of(r)))
                 .text("BEAM's rule", ProcessLimits::rule)

@@ -3,16 +3,15 @@ package dev.loomlab.supervise;
 import dev.loomlab.util.Json;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.loomlab.display.Displayable;
+import dev.loomlab.view.Grid;
+import dev.loomlab.view.GridLines;
+import dev.loomlab.view.Tabular;
 import dev.loomlab.measure.Env;
 import dev.loomlab.published.PublishedFigure;
 import dev.loomlab.published.PublishedFigures;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
-import tech.tablesaw.api.DoubleColumn;
-import tech.tablesaw.api.StringColumn;
-import tech.tablesaw.api.Table;
 
 /**
  * What the supervision demo saw: the log, and the figures beside the published BEAM ones (the
@@ -27,7 +26,7 @@ public record SupervisionReport(Env env, RestartIntensity intensity, int kills, 
                                 long counterAfterRestart, long keptOutsideAfterRestart, boolean neighbourSamePid,
                                 long neighbourBefore, long neighbourAfter, double microsFromKillToAnswer,
                                 long restarts, boolean gaveUp, String reason, double secondsToGiveUp,
-                                List<LogLine> log) implements Displayable {
+                                List<LogLine> log) implements Tabular {
 
     /** One line of the log: when (since the demo started) and what. */
     public record LogLine(Duration at, String what) {
@@ -43,49 +42,40 @@ public record SupervisionReport(Env env, RestartIntensity intensity, int kills, 
 
     /** The figures, ours beside BEAM's where published. */
     @Override
-    public Table toTable() {
-        StringColumn metric = StringColumn.create("metric");
-        DoubleColumn ours = DoubleColumn.create("JVM (toolkit processes)");
-        DoubleColumn theirs = DoubleColumn.create("BEAM published");
-        StringColumn source = StringColumn.create("published at, source");
-        add(metric, ours, theirs, source, "restartCounterValue", counterAfterRestart);
-        add(metric, ours, theirs, source, "counterBeforeKill", counterBeforeKill);
-        add(metric, ours, theirs, source, "keptOutsideAfterRestart", keptOutsideAfterRestart);
-        add(metric, ours, theirs, source, "neighbourSamePid (1 = yes)", neighbourSamePid ? 1 : 0);
-        add(metric, ours, theirs, source, "neighbourValueAfterRestart", neighbourAfter);
-        add(metric, ours, theirs, source, "microsFromKillToAnswer", Math.round(microsFromKillToAnswer));
-        add(metric, ours, theirs, source, "restarts", restarts);
-        add(metric, ours, theirs, source, "secondsToGiveUp", Double.isNaN(secondsToGiveUp) ? Double.NaN
-                : Math.round(secondsToGiveUp * 1e4) / 1e4);
+    public Grid grid() {
         String title = "Crash and restart: one-for-one, " + intensity + ", " + kills + " kill" + (kills == 1 ? "" : "s")
                 + " — " + (gaveUp ? "the supervisor GAVE UP: " : "ended: ") + reason;
-        return Table.create(title, metric, ours, theirs, source);
+        GridLines lines = new GridLines(title).text("metric").number("JVM (toolkit processes)").number("BEAM published")
+                .text("published at, source");
+        add(lines, "restartCounterValue", counterAfterRestart);
+        add(lines, "counterBeforeKill", counterBeforeKill);
+        add(lines, "keptOutsideAfterRestart", keptOutsideAfterRestart);
+        add(lines, "neighbourSamePid (1 = yes)", neighbourSamePid ? 1 : 0);
+        add(lines, "neighbourValueAfterRestart", neighbourAfter);
+        add(lines, "microsFromKillToAnswer", Math.round(microsFromKillToAnswer));
+        add(lines, "restarts", restarts);
+        add(lines, "secondsToGiveUp", Double.isNaN(secondsToGiveUp) ? Double.NaN
+                : Math.round(secondsToGiveUp * 1e4) / 1e4);
+        return lines.build();
     }
 
-    private static void add(StringColumn metric, DoubleColumn ours, DoubleColumn theirs, StringColumn source,
-                            String name, double value) {
-        metric.append(name);
-        ours.append(value);
+    private static void add(GridLines lines, String name, double value) {
         Optional<PublishedFigure> p = PublishedFigures.of("supervise", name).stream().findFirst();
-        theirs.append(p.map(PublishedFigure::value).orElse(Double.NaN));
-        source.append(p.map(f -> f.source() + "; " + f.note()).orElse(""));
+        lines.row(name, value, p.map(PublishedFigure::value).orElse(Double.NaN), p.map(f -> f.source() + "; " + f.note()).orElse(""));
+    }
+
+    /** The summary beside the published figures, then the event log. */
+    @Override
+    public List<Grid> grids() {
+        return List.of(grid(), logGrid());
     }
 
     /** The log as a table. */
-    /** The summary beside the published figures, then the event log. */
-    @Override
-    public List<Table> tables() {
-        return List.of(toTable(), logTable());
-    }
-
-    public Table logTable() {
-        StringColumn at = StringColumn.create("ms");
-        StringColumn what = StringColumn.create("event");
-        for (LogLine line : log) {
-            at.append(String.format("%.3f", line.at().toNanos() / 1e6));
-            what.append(line.what());
-        }
-        return Table.create("Supervision log", at, what);
+    public Grid logGrid() {
+        return Grid.of("Supervision log", log)
+                .text("ms", line -> String.format("%.3f", line.at().toNanos() / 1e6))
+                .text("event", LogLine::what)
+                .build();
     }
 
     /** Exactly one JSON object: schemaVersion, env, the figures, the log, published. */
@@ -131,7 +121,7 @@ public record SupervisionReport(Env env, RestartIntensity intensity, int kills, 
     public String toString() {
         StringBuilder text = new StringBuilder();
         log.forEach(l -> text.append(l).append('\n'));
-        text.append('\n').append(toTable().printAll());
+        text.append('\n').append(grid().toText());
         notes().forEach(n -> text.append("\n  note: ").append(n));
         return text.toString();
     }

@@ -1,6 +1,7 @@
 package dev.loomlab.api;
 
-import dev.loomlab.display.Section;
+import dev.loomlab.display.Tables;
+import dev.loomlab.view.Section;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -21,9 +22,9 @@ class LightnessTest {
     @Test
     void idleScalingHasOneRowPerSizeAndAChart() {
         Section r = Lightness.idleScaling(new int[] {200, 1_000}, Progress.SILENT);
-        assertThat(r.toTable().rowCount()).isEqualTo(2);
-        assertThat(r.toTable().columnNames()).contains("BEAM bytes / process (article)");
-        assertThat(r.toTable().doubleColumn("BEAM bytes / process (article)").get(0)).isEqualTo(2600);
+        assertThat(Tables.from(r.grid()).rowCount()).isEqualTo(2);
+        assertThat(Tables.from(r.grid()).columnNames()).contains("BEAM bytes / process (article)");
+        assertThat(Tables.from(r.grid()).doubleColumn("BEAM bytes / process (article)").get(0)).isEqualTo(2600);
         assertThat(Display.mimeBundle(r.chart())).containsKey(Display.PNG);
         assertThat(Display.mimeBundle(r)).containsKey(Display.HTML);
     }
@@ -31,9 +32,9 @@ class LightnessTest {
     @Test
     void stateHasTheBaselineAndTheArticlesGrowth() {
         Section r = Lightness.state(new int[] {10, 100, 1_000}, 300, Progress.SILENT);
-        assertThat(r.toTable().rowCount()).isEqualTo(4);
-        assertThat(r.toTable().doubleColumn("BEAM growth (article)").get(2)).isEqualTo(1);
-        assertThat(r.toTable().doubleColumn("BEAM growth (article)").get(3)).isEqualTo(10);
+        assertThat(Tables.from(r.grid()).rowCount()).isEqualTo(4);
+        assertThat(Tables.from(r.grid()).doubleColumn("BEAM growth (article)").get(2)).isEqualTo(1);
+        assertThat(Tables.from(r.grid()).doubleColumn("BEAM growth (article)").get(3)).isEqualTo(10);
         assertThat(r.notes().get(0)).contains("bends near");
         assertThat(Display.mimeBundle(r.chart())).containsKey(Display.PNG);
     }
@@ -41,16 +42,16 @@ class LightnessTest {
     @Test
     void kindsPutsThreeMeasuredRowsBesideThreePublishedOnes() {
         Section r = Lightness.kinds(500, 20, Progress.SILENT);
-        assertThat(r.toTable().rowCount()).isEqualTo(6);
-        assertThat(r.toTable().stringColumn("unit").asList()).contains("JVM platform thread", "Go 1.25.1 goroutines");
+        assertThat(Tables.from(r.grid()).rowCount()).isEqualTo(6);
+        assertThat(Tables.from(r.grid()).stringColumn("unit").asList()).contains("JVM platform thread", "Go 1.25.1 goroutines");
         assertThat(Display.mimeBundle(r.chart())).containsKey(Display.PNG);
     }
 
     @Test
     void warmUpShowsEveryRun() {
         Section r = Lightness.warmUp(300, 2, Progress.SILENT);
-        assertThat(r.toTable().rowCount()).isEqualTo(2);
-        assertThat(r.toTable().doubleColumn("Go ns (article, 5 x 500k)").get(0)).isEqualTo(830);
+        assertThat(Tables.from(r.grid()).rowCount()).isEqualTo(2);
+        assertThat(Tables.from(r.grid()).doubleColumn("Go ns (article, 5 x 500k)").get(0)).isEqualTo(830);
     }
 
     @Test

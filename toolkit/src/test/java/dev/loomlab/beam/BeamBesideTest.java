@@ -1,5 +1,6 @@
 package dev.loomlab.beam;
 
+import dev.loomlab.display.Tables;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.loomlab.experiment.ExperimentSpec;
@@ -24,7 +25,7 @@ class BeamBesideTest {
 
     @Test
     void theRatioIsAgainstBeamHereWithThePublishedRatioBesideIt() {
-        var table = new BeamBeside(JVM, BEAM, null).toTable();
+        var table = Tables.from(new BeamBeside(JVM, BEAM, null).grid());
         assertThat(table.columnNames()).containsSubsequence("JVM here (process)", "BEAM here", "BEAM published",
                 "JVM / BEAM here", "JVM / BEAM published");
         int row = table.stringColumn("metric").indexOf("bytesPerProcess");
@@ -37,28 +38,28 @@ class BeamBesideTest {
 
     @Test
     void theVerdictsSayOnThisMachineAndComeFromTheRuns() {
-        var verdicts = new BeamBeside(JVM, BEAM, null).verdicts().stringColumn(0).asList();
+        var verdicts = new BeamBeside(JVM, BEAM, null).verdicts().columns().get(0).values().stream().map(String::valueOf).toList();
         assertThat(verdicts.get(0)).startsWith("bytesPerProcess: on this machine the JVM (process) measured 800")
                 .contains(String.format("%.2f× BEAM here", 800 / BEAM.bytesPerProcess()))
                 .contains("published on another machine");
         assertThat(verdicts).anyMatch(v -> v.startsWith("BEAM here: the median of runs 2 to 3"));
-        assertThat(new BeamBeside(JVM, BEAM, null).tables()).hasSize(4);
+        assertThat(new BeamBeside(JVM, BEAM, null).grids()).hasSize(4);
     }
 
     @Test
     void withoutErlangTheBeamColumnSaysHowToInstallIt() {
         var beside = new BeamBeside(JVM, null, Erlang.missing());
-        var table = beside.toTable();
+        var table = Tables.from(beside.grid());
         assertThat(table.stringColumn("BEAM here").asList()).allMatch(c -> c.contains("apt-get install erlang-nox"));
         assertThat(table.doubleColumn("JVM / BEAM here").countMissing()).isEqualTo(table.rowCount());
-        assertThat(beside.verdicts().stringColumn(0).asList()).anyMatch(v -> v.contains("apt-get install erlang-nox"));
+        assertThat(beside.verdicts().columns().get(0).values()).anyMatch(v -> String.valueOf(v).contains("apt-get install erlang-nox"));
     }
 
     @Test
     void aBeamRunThatFailedSaysWhatStoppedIt() {
         Measurement killed = BeamResults.failed(SPEC.withKind(Kind.BEAM), ENV, "killed at its deadline: too slow", List.of());
         var beside = new BeamBeside(JVM, killed, null);
-        assertThat(beside.toTable().stringColumn("BEAM here").get(0)).isEqualTo("killed at its deadline: too slow");
-        assertThat(beside.verdicts().stringColumn(0).asList()).anyMatch(v -> v.contains("did not finish"));
+        assertThat(Tables.from(beside.grid()).stringColumn("BEAM here").get(0)).isEqualTo("killed at its deadline: too slow");
+        assertThat(beside.verdicts().columns().get(0).values()).anyMatch(v -> String.valueOf(v).contains("did not finish"));
     }
 }

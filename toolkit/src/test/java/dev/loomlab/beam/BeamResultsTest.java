@@ -1,5 +1,6 @@
 package dev.loomlab.beam;
 
+import dev.loomlab.display.Tables;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -47,9 +48,9 @@ class BeamResultsTest {
     void aBeamMeasurementShowsAsBeamHereBesideThePublishedFigureAndRoundTripsThroughJson() {
         ExperimentSpec spec = ExperimentSpec.of("spawn", 100_000).withKind(Kind.BEAM).withRepeat(3);
         Measurement m = BeamResults.measurement(spec, ENV, fixture("spawn-3-runs.json"));
-        assertThat(m.toTable().columnNames()).contains("BEAM published", "BEAM here / published")
+        assertThat(Tables.from(m.grid()).columnNames()).contains("BEAM published", "BEAM here / published")
                 .anyMatch(c -> c.startsWith("BEAM here ("));
-        assertThat(m.runsTable().name()).contains("runs in one BEAM VM");
+        assertThat(Tables.from(m.runsGrid()).name()).contains("runs in one BEAM VM");
         Measurement back = Measurement.fromJson(m.toJson());
         assertThat(back.kind()).isEqualTo("beam");
         assertThat(back.runs()).hasSize(3);
@@ -63,7 +64,7 @@ class BeamResultsTest {
         assertThat(m.outcome()).startsWith("system_limit").contains("1024 processes");
         assertThat(m.metrics()).isEmpty();
         assertThat(m.runs()).isEmpty();
-        assertThat(m.toTable().name()).contains("system_limit");
+        assertThat(Tables.from(m.grid()).name()).contains("system_limit");
     }
 
     @Test

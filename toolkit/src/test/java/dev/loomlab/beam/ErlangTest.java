@@ -1,5 +1,6 @@
 package dev.loomlab.beam;
 
+import dev.loomlab.display.Tables;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -71,7 +72,7 @@ class ErlangTest {
                 List.of()), 1, line -> { });
         assertThat(row.status()).isEqualTo(LoadRow.FAILED);
         assertThat(row.verdict()).contains("apt-get install erlang-nox");
-        assertThat(Env.current().toTable().stringColumn("value").asList())
+        assertThat(Tables.from(Env.current().grid()).stringColumn("value").asList())
                 .anyMatch(v -> v.contains("apt-get install erlang-nox"));
     }
 }

@@ -1,5 +1,6 @@
 package dev.loomlab.experiment;
 
+import dev.loomlab.display.Tables;
 import dev.loomlab.util.Progress;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -155,7 +156,7 @@ class ExperimentsTest {
     @Test
     void theTableShowsThePublishedFigureBesideOurs() throws Exception {
         Measurement m = Experiments.runHere(ExperimentSpec.of("spawn", 1_000).withFixedRuns(1), Progress.SILENT);
-        var table = m.toTable();
+        var table = Tables.from(m.grid());
         assertThat(table.columnNames()).contains("BEAM published", "JVM / BEAM");
         int row = table.stringColumn("metric").indexOf("bytesPerProcess");
         assertThat(table.doubleColumn("BEAM published").get(row)).isEqualTo(2767.0);

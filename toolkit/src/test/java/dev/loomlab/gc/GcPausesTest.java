@@ -1,5 +1,6 @@
 package dev.loomlab.gc;
 
+import dev.loomlab.display.Tables;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -46,7 +47,7 @@ class GcPausesTest {
     void aSmallRowReportsPausesAndRoundTripsFromItsChildJvm() {
         var plan = new GcPauses(List.of(Collector.SERIAL), List.of(200), 8, 20_000, Duration.ofMillis(200), Duration.ofMillis(500));
         var section = plan.run(Progress.SILENT);
-        var table = section.toTable();
+        var table = Tables.from(section.grid());
         assertThat(table.rowCount()).isEqualTo(1);
         assertThat(table.stringColumn("outcome").get(0)).startsWith("ok");
         assertThat(table.numberColumn("round trips").getDouble(0)).isPositive();

@@ -1,10 +1,11 @@
 package dev.loomlab.limits;
 
+import dev.loomlab.display.Tables;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.loomlab.util.Progress;
-import dev.loomlab.display.Section;
+import dev.loomlab.view.Section;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -15,7 +16,7 @@ import org.junit.jupiter.api.Test;
 class ContainmentTest {
 
     private static List<String> column(Section r, String name) {
-        return r.toTable().stringColumn(name).asList();
+        return Tables.from(r.grid()).stringColumn(name).asList();
     }
 
     @Test
@@ -30,8 +31,8 @@ class ContainmentTest {
     @Test
     void cpuProbeReportsWhatTheJvmDerived() {
         Section r = Containment.cpuLimit(new int[] {1}, 200, 1, Progress.SILENT);
-        assertThat(r.toTable().intColumn("availableProcessors").get(0)).isEqualTo(1);
-        assertThat(r.toTable().intColumn("carriers").get(0)).isEqualTo(1);
+        assertThat(Tables.from(r.grid()).intColumn("availableProcessors").get(0)).isEqualTo(1);
+        assertThat(Tables.from(r.grid()).intColumn("carriers").get(0)).isEqualTo(1);
     }
 
     @Test
@@ -45,7 +46,7 @@ class ContainmentTest {
     @Test
     void offHeapMemoryIsCountedOutsideTheHeap() {
         Section r = Containment.offHeap(20, 8, 100, Progress.SILENT);
-        assertThat(r.toTable().rowCount()).isEqualTo(3);
+        assertThat(Tables.from(r.grid()).rowCount()).isEqualTo(3);
         assertThat(column(r, "outside the heap (NMT)").get(1)).isEqualTo("Other 8.0 MiB");
     }
 

@@ -1,5 +1,6 @@
 package dev.loomlab.nativecall;
 
+import dev.loomlab.display.Tables;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -39,7 +40,7 @@ class DirtyCallTest {
         var plan = new DirtyCall(List.of(CallSite.values()), Duration.ofMillis(10), Duration.ofMillis(20),
                 Duration.ofMillis(100), Duration.ofMillis(400));
         var section = plan.run(Progress.SILENT);
-        var table = section.toTable();
+        var table = Tables.from(section.grid());
         assertThat(table.rowCount()).isEqualTo(3);
         assertThat(table.stringColumn("outcome").asList()).allMatch(o -> o.startsWith("ok"));
         for (int i = 0; i < 3; i++) {

@@ -1,5 +1,6 @@
 package dev.loomlab.toy;
 
+import dev.loomlab.display.Tables;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -46,7 +47,7 @@ class AddingAnExperimentTest {
         Measurement m = Loomlab.measure(ExperimentSpec.of("toy-echo", 100));
         assertThat(m.outcome()).isEqualTo(Measurement.OK);
         assertThat(m.metric("nsPerEcho")).isPositive();
-        assertThat(m.toTable().rowCount()).isEqualTo(2);
+        assertThat(Tables.from(m.grid()).rowCount()).isEqualTo(2);
     }
 
     @Test

@@ -1,10 +1,8 @@
-package dev.loomlab.display;
+package dev.loomlab.view;
 
 import dev.loomlab.util.Json;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import tech.tablesaw.api.Row;
-import tech.tablesaw.api.Table;
 
 /**
  * A {@link Section} as one JSON object of type {@code section} ({@code docs/results-schema.md}):
@@ -16,19 +14,21 @@ public final class SectionJson {
 
     public static String write(Section report) {
         ObjectNode root = Json.result("section");
-        Table table = report.toTable();
-        root.put("title", table.name());
+        Grid table = report.grid();
+        root.put("title", table.title());
         ArrayNode rows = root.putArray("rows");
-        for (Row row : table) {
+        for (int row = 0; row < table.rowCount(); row++) {
             ObjectNode o = rows.addObject();
-            for (String column : table.columnNames()) {
-                Object value = row.getObject(column);
+            for (Grid.Column column : table.columns()) {
+                Object value = column.values().get(row);
                 if (value instanceof Number number) {
-                    Json.putNumber(o, column, number.doubleValue());
+                    Json.putNumber(o, column.name(), number.doubleValue());
+                } else if (value instanceof Boolean b) {
+                    o.put(column.name(), b);
                 } else if (value == null) {
-                    o.putNull(column);
+                    o.putNull(column.name());
                 } else {
-                    o.put(column, String.valueOf(value));
+                    o.put(column.name(), String.valueOf(value));
                 }
             }
         }

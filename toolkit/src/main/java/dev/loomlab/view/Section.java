@@ -1,24 +1,22 @@
-package dev.loomlab.display;
+package dev.loomlab.view;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.List;
-import org.knowm.xchart.internal.chartpart.Chart;
-import tech.tablesaw.api.Table;
 
 /**
- * The one "section" value: what a runner or an article's helper returns. The table (shown when the value is displayed, ours beside the
- * published figures) and, where a curve says more, a chart drawn from the same runs. Measure once,
+ * The one "section" value: what a runner or an article's helper returns. The grid (shown when the value is displayed, ours beside the
+ * published figures) and, where a curve says more, a plot drawn from the same runs. Measure once,
  * show twice: {@code var r = Karui.state(); r} then {@code r.chart()}.
  */
-public final class Section implements Displayable {
+public final class Section implements Tabular {
 
-    private final Table table;
-    private final Chart<?, ?> chart;
+    private final Grid table;
+    private final Plot chart;
     private final List<String> notes;
     private final List<JsonNode> measurements;
 
-    /** A table, an optional chart (null for none) and notes. */
-    public Section(Table table, Chart<?, ?> chart, List<String> notes) {
+    /** A grid, an optional plot (null for none) and notes. */
+    public Section(Grid table, Plot chart, List<String> notes) {
         this(table, chart, notes, List.of());
     }
 
@@ -26,7 +24,7 @@ public final class Section implements Displayable {
      * The same with the measurements behind the rows, each as the {@code measurement} objects of
      * the result schema, so that {@code --json} carries every figure, not only the rounded cells.
      */
-    public Section(Table table, Chart<?, ?> chart, List<String> notes, List<JsonNode> measurements) {
+    public Section(Grid table, Plot chart, List<String> notes, List<JsonNode> measurements) {
         this.table = table;
         this.chart = chart;
         this.notes = List.copyOf(notes);
@@ -39,12 +37,17 @@ public final class Section implements Displayable {
     }
 
     @Override
-    public Table toTable() {
+    public Grid grid() {
         return table;
     }
 
+    /** True if this section has a plot. */
+    public boolean hasChart() {
+        return chart != null;
+    }
+
     /** The plot of the same figures, or an error if this report has none. */
-    public Chart<?, ?> chart() {
+    public Plot chart() {
         if (chart == null) {
             throw new IllegalStateException("this report has no chart: show it as a table");
         }
@@ -52,16 +55,13 @@ public final class Section implements Displayable {
     }
 
     /** What the numbers include, in words. */
+    @Override
     public List<String> notes() {
         return notes;
     }
 
     @Override
     public String toString() {
-        StringBuilder text = new StringBuilder(table.printAll());
-        for (String note : notes) {
-            text.append("\n  note: ").append(note);
-        }
-        return text.toString();
+        return Tabular.text(this);
     }
 }

@@ -1,10 +1,10 @@
-package dev.loomlab.display;
+package dev.loomlab.view;
 
 import java.util.List;
 
 /**
  * One line of a plot: a name for the legend, its points, and how it is drawn. Ours and the
- * published figures are both series, so a plot puts them side by side; {@link Charts#lines}
+ * published figures are both series, so a plot puts them side by side; {@link Plot#lines}
  * styles each through the series handle XChart returns, never by matching names.
  *
  * @param name  the legend, e.g. "JVM process (this machine)" or "BEAM (article)"

@@ -1,0 +1,208 @@
+package dev.loomlab.view;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Objects;
+import java.util.function.Function;
+import java.util.function.Predicate;
+import java.util.function.ToDoubleFunction;
+import java.util.function.ToIntFunction;
+
+/**
+ * A table described without a table library: a title and named, typed columns of equal length.
+ * The measuring core returns grids; the display layer turns one into a Tablesaw table
+ * ({@code display.Tables.from}), and {@link #toText()} prints it in jshell.
+ * <pre>{@code
+ * Grid g = Grid.of("Idle weight", rows)
+ *         .text("unit", Row::what)
+ *         .number("bytes per unit", Row::bytes)
+ *         .whole("n", Row::n)
+ *         .build();
+ * }</pre>
+ * A number that is NaN is an empty cell, not a zero. Values are shown as given: round them with
+ * {@link #round} where a figure should read as the articles print theirs.
+ *
+ * @param title   the caption
+ * @param columns the columns, in display order, all of one length
+ */
+public record Grid(String title, List<Column> columns) {
+
+    /** What a column holds. */
+    public enum Type {
+        /** Strings. */
+        TEXT,
+        /** Doubles; NaN is an empty cell. */
+        NUMBER,
+        /** Integers (counts, sizes). */
+        WHOLE,
+        /** Booleans. */
+        FLAG
+    }
+
+    /**
+     * One column: its name, type and values (String, Double, Integer or Boolean by type).
+     *
+     * @param name   the header
+     * @param type   what the values are
+     * @param values one per row
+     */
+    public record Column(String name, Type type, List<Object> values) {
+        public Column {
+            Objects.requireNonNull(name, "name");
+            values = Collections.unmodifiableList(new ArrayList<>(values));
+        }
+    }
+
+    public Grid {
+        title = title == null ? "" : title;
+        columns = List.copyOf(columns);
+        for (Column c : columns) {
+            if (c.values().size() != columns.get(0).values().size()) {
+                throw new IllegalArgumentException("column \"" + c.name() + "\" has " + c.values().size()
+                        + " rows where \"" + columns.get(0).name() + "\" has " + columns.get(0).values().size());
+            }
+        }
+    }
+
+    /** A grid of columns filled a cell at a time. */
+    public static Grid create(String title, GridColumn... columns) {
+        return new Grid(title, java.util.Arrays.stream(columns).map(GridColumn::column).toList());
+    }
+
+    /** Starts a grid titled {@code title} with one line per row. */
+    public static <R> Builder<R> of(String title, List<R> rows) {
+        return new Builder<>(title, rows);
+    }
+
+    /** How many rows. */
+    public int rowCount() {
+        return columns.isEmpty() ? 0 : columns.get(0).values().size();
+    }
+
+    /** The column names in order. */
+    public List<String> columnNames() {
+        return columns.stream().map(Column::name).toList();
+    }
+
+    /** The column called {@code name}; an error naming the columns there are if none is. */
+    public Column column(String name) {
+        return columns.stream().filter(c -> c.name().equals(name)).findFirst().orElseThrow(() ->
+                new IllegalArgumentException("no column \"" + name + "\" in \"" + title + "\"; columns: " + columnNames()));
+    }
+
+    /** The value in {@code row} of the column called {@code name}. */
+    public Object get(int row, String name) {
+        return column(name).values().get(row);
+    }
+
+    /** The same grid under another title. */
+    public Grid titled(String newTitle) {
+        return new Grid(newTitle, columns);
+    }
+
+    /** The same grid with more columns at the end. */
+    public Grid plus(List<Column> more) {
+        List<Column> all = new ArrayList<>(columns);
+        all.addAll(more);
+        return new Grid(title, all);
+    }
+
+    /** Only the rows {@code keep} accepts (given the row's index). */
+    public Grid rows(Predicate<Integer> keep) {
+        List<Column> kept = new ArrayList<>();
+        for (Column c : columns) {
+            List<Object> values = new ArrayList<>();
+            for (int i = 0; i < c.values().size(); i++) {
+                if (keep.test(i)) {
+                    values.add(c.values().get(i));
+                }
+            }
+            kept.add(new Column(c.name(), c.type(), values));
+        }
+        return new Grid(title, kept);
+    }
+
+    /** The grid as aligned text, its title first: what jshell prints. */
+    public String toText() {
+        return GridText.of(this);
+    }
+
+    @Override
+    public String toString() {
+        return toText();
+    }
+
+    /**
+     * A figure as the tables show it: whole above 100, two decimals below; NaN and infinities
+     * stay NaN (an empty cell).
+     */
+    public static double round(double value) {
+        if (Double.isNaN(value) || Double.isInfinite(value)) {
+            return Double.NaN;
+        }
+        return Math.abs(value) >= 100 ? Math.round(value) : Math.round(value * 100) / 100.0;
+    }
+
+    /** The nearest whole number; NaN stays NaN (an empty cell, where {@code Math.round} would say 0). */
+    public static double nearest(double value) {
+        return Double.isNaN(value) || Double.isInfinite(value) ? Double.NaN : Math.round(value);
+    }
+
+    /** ours / theirs to two decimals, NaN when either is missing or theirs is zero. */
+    public static double ratio(double ours, double theirs) {
+        if (Double.isNaN(ours) || Double.isNaN(theirs) || theirs == 0) {
+            return Double.NaN;
+        }
+        return Math.round(ours / theirs * 100) / 100.0;
+    }
+
+    /**
+     * Builds a grid from records: name each column and say how to read it from a row.
+     *
+     * @param <R> the row type
+     */
+    public static final class Builder<R> {
+
+        private final String title;
+        private final List<R> rows;
+        private final List<Column> columns = new ArrayList<>();
+
+        private Builder(String title, List<R> rows) {
+            this.title = title;
+            this.rows = List.copyOf(rows);
+        }
+
+        /** A text column. */
+        public Builder<R> text(String name, Function<? super R, String> read) {
+            return add(name, Type.TEXT, r -> String.valueOf(read.apply(r)));
+        }
+
+        /** A number column; NaN is an empty cell. */
+        public Builder<R> number(String name, ToDoubleFunction<? super R> read) {
+            return add(name, Type.NUMBER, read::applyAsDouble);
+        }
+
+        /** A whole-number column (counts, sizes). */
+        public Builder<R> whole(String name, ToIntFunction<? super R> read) {
+            return add(name, Type.WHOLE, read::applyAsInt);
+        }
+
+        /** A yes/no column. */
+        public Builder<R> flag(String name, Predicate<? super R> read) {
+            return add(name, Type.FLAG, read::test);
+        }
+
+        /** The grid. */
+        public Grid build() {
+            return new Grid(title, columns);
+        }
+
+        private Builder<R> add(String name, Type type, Function<? super R, Object> read) {
+            List<Object> values = new ArrayList<>(rows.size());
+            rows.forEach(r -> values.add(read.apply(r)));
+            columns.add(new Column(name, type, values));
+            return this;
+        }
+    }
+}

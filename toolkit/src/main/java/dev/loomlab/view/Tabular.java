@@ -1,0 +1,35 @@
+package dev.loomlab.view;
+
+import java.util.List;
+
+/**
+ * A result that shows itself as one or more {@link Grid}s with notes: the display layer shows
+ * each as a table in a notebook, and its {@code toString()} prints them in jshell.
+ */
+public interface Tabular {
+
+    /** The rows this result shows, with the published figures beside ours where there are some. */
+    Grid grid();
+
+    /** Notes to show under the tables: what the figures include, caveats, a limit's error text. */
+    default List<String> notes() {
+        return List.of();
+    }
+
+    /** Every grid to show, the main one first; a notebook shows them one under the other. */
+    default List<Grid> grids() {
+        return List.of(grid());
+    }
+
+    /** The grids as text with the notes under them, as jshell prints a result. */
+    static String text(Tabular value) {
+        StringBuilder text = new StringBuilder();
+        for (Grid g : value.grids()) {
+            text.append(text.isEmpty() ? "" : "\n").append(g.toText());
+        }
+        for (String note : value.notes()) {
+            text.append("  note: ").append(note).append('\n');
+        }
+        return text.toString();
+    }
+}
