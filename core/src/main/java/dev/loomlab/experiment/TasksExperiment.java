@@ -120,7 +120,7 @@ final class TasksExperiment extends NamedExperiment {
         }
         try {
             ChildRun run = ChildJvm.launch(TasksProgram.class.getName(), args, flags, spec.deadline(), progress,
-                    ProgramClassPath.get());
+                    ChildJvm.coreClassPath());
             switch (run.outcome()) {
                 case OK -> { }
                 case OUT_OF_MEMORY -> throw new ChildJvmException(run.outcome(), "the measured JVM " + run.outOfMemory());

@@ -168,6 +168,35 @@ public final class ChildJvm {
         return String.join(File.pathSeparator, entries);
     }
 
+    /**
+     * The core module's classes alone, as Maven built them: {@code core/target/classes} when this
+     * JVM runs from class directories (tests), {@code loomlab-core.jar} when it runs from it, and
+     * from a shaded jar (the CLI's, the kernel's) the {@code core/target/loomlab-core.jar} built
+     * beside it. A JVM that needs only the JDK and the core (the million-tasks child) runs on this
+     * and never opens the 50 MB shaded jar; if no core jar is found, the shaded jar itself is used.
+     */
+    public static String coreClassPath() {
+        Path source;
+        try {
+            source = Path.of(ChildJvm.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        } catch (URISyntaxException | RuntimeException e) {
+            throw new IllegalStateException("cannot find where the core's classes are: " + e.getMessage(), e);
+        }
+        if (Files.isDirectory(source) || source.getFileName().toString().startsWith("loomlab-core")) {
+            return source.toString();
+        }
+        Path dir = source.toAbsolutePath().getParent();
+        for (Path candidate : List.of(dir.resolve(CORE_JAR), dir.resolve("../../core/target").resolve(CORE_JAR))) {
+            if (Files.isRegularFile(candidate)) {
+                return candidate.normalize().toString();
+            }
+        }
+        return source.toString();
+    }
+
+    /** The core module's jar, as its pom names it. */
+    static final String CORE_JAR = "loomlab-core.jar";
+
     /** A fresh temporary directory for a child's files. */
     public static Path tempDir() {
         try {
