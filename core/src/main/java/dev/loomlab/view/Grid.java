@@ -188,6 +188,11 @@ public record Grid(String title, List<Column> columns) {
             return add(name, Type.WHOLE, read::applyAsInt);
         }
 
+        /** A whole-number column where null is an empty cell (a count the published rows lack). */
+        public Builder<R> wholeOrEmpty(String name, Function<? super R, Integer> read) {
+            return add(name, Type.WHOLE, read::apply);
+        }
+
         /** A yes/no column. */
         public Builder<R> flag(String name, Predicate<? super R> read) {
             return add(name, Type.FLAG, read::test);

@@ -16,7 +16,6 @@ import dev.loomlab.experiment.Measurement;
 import dev.loomlab.util.Progress;
 import dev.loomlab.measure.Cap;
 import dev.loomlab.view.Grid;
-import dev.loomlab.view.GridColumn;
 import dev.loomlab.runs.IdleWeight;
 import dev.loomlab.runs.StateSizes;
 import dev.loomlab.runs.TierRuns;
@@ -67,37 +66,24 @@ public final class Lightness {
         List<Integer> sizes = List.copyOf(byM.keySet());
         Map<Integer, Double> perProcess = new LinkedHashMap<>();
         byM.forEach((m, r) -> perProcess.put(m, r.bytesPerProcess()));
-        GridColumn elementsCol = GridColumn.whole("list elements");
-        GridColumn nCol = GridColumn.whole("processes");
-        GridColumn bytes = GridColumn.number("JVM bytes / process");
-        GridColumn perElement = GridColumn.number("JVM bytes / element (beyond no state)");
-        GridColumn growth = GridColumn.number("JVM growth vs 10 elements");
-        GridColumn beamGrowth = GridColumn.number("BEAM growth (article)");
-        GridColumn beamNote = GridColumn.text("BEAM, article");
-        for (int m : sizes) {
-            elementsCol.append(m);
-            nCol.append((int) byM.get(m).n());
-            bytes.append(Grid.nearest(perProcess.get(m)));
-        }
-        for (int m : sizes) {
-            perElement.append(m == 0 ? Double.NaN : Grid.round((perProcess.get(m) - perProcess.get(0)) / m));
-        }
         double at10 = perProcess.getOrDefault(10, Double.NaN);
-        for (int m : sizes) {
-            growth.append(Grid.round(perProcess.get(m) / at10));
-            double g = m == 100 ? KaruiFigures.value(BEAM, "state", "growthAt100Elements")
-                    : m == 1000 ? KaruiFigures.value(BEAM, "state", "growthAt1000Elements") : Double.NaN;
-            beamGrowth.append(g);
-            beamNote.append(m == 100 ? KaruiFigures.note(BEAM, "state", "growthAt100Elements")
-                    : m == 1000 ? KaruiFigures.note(BEAM, "state", "growthAt1000Elements") : "");
-        }
         double fixed = perProcess.get(0);
         int largest = sizes.get(sizes.size() - 1);
         double slope = largest == 0 ? Double.NaN : (perProcess.get(largest) - fixed) / largest;
         double bend = slope > 0 ? fixed / slope : Double.NaN;
-        Grid table = Grid.create(String.format(
-                "State held by a process: a list of m elements (fixed part %,.0f B, then about %.1f B an element)", fixed, slope),
-                elementsCol, nCol, bytes, perElement, growth, beamGrowth, beamNote);
+        Grid table = Grid.of(String.format(
+                "State held by a process: a list of m elements (fixed part %,.0f B, then about %.1f B an element)", fixed, slope), sizes)
+                .whole("list elements", m -> m)
+                .whole("processes", m -> (int) byM.get(m).n())
+                .number("JVM bytes / process", m -> Grid.nearest(perProcess.get(m)))
+                .number("JVM bytes / element (beyond no state)", m -> m == 0 ? Double.NaN
+                        : Grid.round((perProcess.get(m) - perProcess.get(0)) / m))
+                .number("JVM growth vs 10 elements", m -> Grid.round(perProcess.get(m) / at10))
+                .number("BEAM growth (article)", m -> m == 100 ? KaruiFigures.value(BEAM, "state", "growthAt100Elements")
+                        : m == 1000 ? KaruiFigures.value(BEAM, "state", "growthAt1000Elements") : Double.NaN)
+                .text("BEAM, article", m -> m == 100 ? KaruiFigures.note(BEAM, "state", "growthAt100Elements")
+                        : m == 1000 ? KaruiFigures.note(BEAM, "state", "growthAt1000Elements") : "")
+                .build();
         List<Number> xs = new ArrayList<>();
         List<Number> ys = new ArrayList<>();
         List<Number> beam = new ArrayList<>();
@@ -124,52 +110,34 @@ public final class Lightness {
                 byM.values().stream().map(r -> (JsonNode) MeasurementJson.tree(r)).toList());
     }
 
+    /** One row of the kinds table: a unit measured here, or one the article published. */
+    private record KindRow(String unit, String measured, Integer n, double heap, double stacks, double rss, double total,
+                           double ns, double memRatio, double nsRatio, String category) {}
+
     /** Section 4: the three kinds in fresh JVMs, beside BEAM, goroutines and Python threads. */
     public static Section kinds(int n, int platformN, Progress progress) {
-        GridColumn kind = GridColumn.text("unit");
-        GridColumn source = GridColumn.text("measured");
-        GridColumn count = GridColumn.whole("n");
-        GridColumn heap = GridColumn.number("heap B / unit");
-        GridColumn stacks = GridColumn.number("native stack B / unit (NMT)");
-        GridColumn rss = GridColumn.number("RSS B / unit");
-        GridColumn total = GridColumn.number("bytes / unit");
-        GridColumn ns = GridColumn.number("ns / spawn");
-        GridColumn memRatio = GridColumn.number("memory vs BEAM");
-        GridColumn nsRatio = GridColumn.number("spawn time vs BEAM");
         double beamBytes = KaruiFigures.value(BEAM, "spawn", "bytesPerProcess");
         double beamNs = KaruiFigures.value(BEAM, "spawn", "nsPerSpawn");
-        List<String> categories = new ArrayList<>();
-        List<Number> bytesSeries = new ArrayList<>();
-        List<Number> nsSeries = new ArrayList<>();
+        List<KindRow> rows = new ArrayList<>();
         Map<Kind, Measurement> byKind = IdleWeight.measure(n, platformN, Kind.jvm(), progress);
         for (Kind k : byKind.keySet()) {
             Measurement m = byKind.get(k);
-            int size = (int) m.n();
             String label = switch (k) {
                 case PROCESS -> "JVM toolkit process";
                 case VIRTUAL -> "JVM raw virtual thread";
                 case PLATFORM -> "JVM platform thread";
                 case BEAM -> "BEAM here";
             };
-            kind.append(label);
-            source.append("this machine");
-            count.append(size);
-            heap.append(Grid.nearest(m.metric("heapBytesPerProcess")));
-            double st = m.metrics().containsKey("nativeStackBytesPerProcess") ? m.metric("nativeStackBytesPerProcess") : 0;
-            stacks.append(Grid.nearest(st));
-            rss.append(Grid.nearest(m.metric("rssBytesPerProcess")));
-            total.append(Grid.nearest(m.bytesPerProcess()));
-            ns.append(Grid.nearest(m.nsPerSpawn()));
-            memRatio.append(Grid.ratio(m.bytesPerProcess(), beamBytes));
-            nsRatio.append(Grid.ratio(m.nsPerSpawn(), beamNs));
-            categories.add(switch (k) {
+            String category = switch (k) {
                 case PROCESS -> "JVM process";
                 case VIRTUAL -> "JVM virtual";
                 case PLATFORM -> "JVM platform";
                 case BEAM -> "BEAM here";
-            });
-            bytesSeries.add(Math.max(1, m.bytesPerProcess()));
-            nsSeries.add(Math.max(1, m.nsPerSpawn()));
+            };
+            double st = m.metrics().containsKey("nativeStackBytesPerProcess") ? m.metric("nativeStackBytesPerProcess") : 0;
+            rows.add(new KindRow(label, "this machine", (int) m.n(), Grid.nearest(m.metric("heapBytesPerProcess")), Grid.nearest(st),
+                    Grid.nearest(m.metric("rssBytesPerProcess")), Grid.nearest(m.bytesPerProcess()), Grid.nearest(m.nsPerSpawn()),
+                    Grid.ratio(m.bytesPerProcess(), beamBytes), Grid.ratio(m.nsPerSpawn(), beamNs), category));
         }
         for (String runtime : List.of(BEAM, GO, PYTHON)) {
             String experiment = "spawn";
@@ -178,35 +146,41 @@ public final class Lightness {
             if (runtime.equals(PYTHON)) {
                 t = beamNs * 70; // the article: 40 to 100 times BEAM's spawn time; 70 is the midpoint
             }
-            String name = KaruiFigures.runtime(runtime, experiment, "bytesPerProcess");
-            kind.append(name);
-            source.append("article: " + KaruiFigures.note(runtime, experiment, "bytesPerProcess")
-                    + (runtime.equals(PYTHON) ? "; spawn time published as 40 to 100x BEAM (70x shown)" : ""));
-            count.appendMissing();
-            heap.appendMissing();
-            stacks.appendMissing();
-            rss.appendMissing();
-            total.append(b);
-            ns.append(t);
-            memRatio.append(Grid.ratio(b, beamBytes));
-            nsRatio.append(Grid.ratio(t, beamNs));
-            categories.add(runtime.equals(PYTHON) ? "Python thread" : runtime.equals(GO) ? "goroutine" : "BEAM");
-            bytesSeries.add(b);
-            nsSeries.add(t);
+            rows.add(new KindRow(KaruiFigures.runtime(runtime, experiment, "bytesPerProcess"),
+                    "article: " + KaruiFigures.note(runtime, experiment, "bytesPerProcess")
+                            + (runtime.equals(PYTHON) ? "; spawn time published as 40 to 100x BEAM (70x shown)" : ""),
+                    null, Double.NaN, Double.NaN, Double.NaN, b, t, Grid.ratio(b, beamBytes), Grid.ratio(t, beamNs),
+                    runtime.equals(PYTHON) ? "Python thread" : runtime.equals(GO) ? "goroutine" : "BEAM"));
         }
-        Grid table = Grid.create("Kinds side by side: ours measured here, theirs as the article published them", kind, count,
-                total, heap, stacks, rss, ns, memRatio, nsRatio, source);
+        Grid table = Grid.of("Kinds side by side: ours measured here, theirs as the article published them", rows)
+                .text("unit", KindRow::unit)
+                .wholeOrEmpty("n", KindRow::n)
+                .number("bytes / unit", KindRow::total)
+                .number("heap B / unit", KindRow::heap)
+                .number("native stack B / unit (NMT)", KindRow::stacks)
+                .number("RSS B / unit", KindRow::rss)
+                .number("ns / spawn", KindRow::ns)
+                .number("memory vs BEAM", KindRow::memRatio)
+                .number("spawn time vs BEAM", KindRow::nsRatio)
+                .text("measured", KindRow::measured)
+                .build();
         Map<String, List<? extends Number>> series = new LinkedHashMap<>();
-        series.put("bytes per unit", bytesSeries);
-        series.put("ns per spawn", nsSeries);
+        // measured rows are at least 1 on the log axis (a negative RSS reading at small n would vanish)
+        series.put("bytes per unit", rows.stream().map(r -> r.n() == null ? r.total() : Math.max(1, r.total())).toList());
+        series.put("ns per spawn", rows.stream().map(r -> r.n() == null ? r.ns() : Math.max(1, r.ns())).toList());
         // on a log axis the bars start a decade below the smallest value (display.Charts sets the minimum)
-        var chart = Plot.bars("Bytes and ns to spawn, per unit (log scale)", "bytes, ns (log)", true, categories, series);
+        var chart = Plot.bars("Bytes and ns to spawn, per unit (log scale)", "bytes, ns (log)", true,
+                rows.stream().map(KindRow::category).toList(), series);
         return new Section(table, chart, List.of(
                 "JVM bytes / unit: heap after GC per unit, plus for platform threads their committed native stacks (NMT)",
                 "platform threads run at most " + platformN + " at a time here: creating one takes about 0.7 ms in this sandbox",
                 "Go and Python figures are the article's, measured differently (HeapAlloc + StackInuse; Python RSS)"),
                 byKind.values().stream().map(r -> (JsonNode) MeasurementJson.tree(r)).toList());
     }
+
+    /** One run of the warm-up table: ns per spawn and bytes per process, one JVM and fresh JVMs, and the article's figures. */
+    private record WarmRow(int run, double process, double virtual, double fresh, double processBytes, double freshBytes,
+                           double beam, double go) {}
 
     /**
      * Sections 4 and 7.3: spawn n, {@code runs} times in one JVM (the JIT warms up), next to one
@@ -224,53 +198,36 @@ public final class Lightness {
         for (int i = 0; i < freshRuns; i++) {
             fresh.add(FreshJvm.run(ExperimentSpec.of("spawn", n), progress));
         }
-        GridColumn run = GridColumn.whole("run");
-        GridColumn procNs = GridColumn.number("process ns/spawn, one JVM");
-        GridColumn virtNs = GridColumn.number("virtual ns/spawn, one JVM");
-        GridColumn freshNs = GridColumn.number("process ns/spawn, fresh JVM each");
-        GridColumn procBytes = GridColumn.number("process B/process, one JVM");
-        GridColumn freshBytes = GridColumn.number("process B/process, fresh JVM each");
-        GridColumn faster = GridColumn.text("faster in this run (one JVM)");
-        GridColumn beam = GridColumn.number("BEAM ns (article, 5 x 500k)");
-        GridColumn go = GridColumn.number("Go ns (article, 5 x 500k)");
         double beamRepeated = KaruiFigures.value(BEAM, "warmup", "nsPerSpawnRepeated");
         double goFirst = KaruiFigures.value(GO, "warmup", "nsPerSpawnFirstRun");
         double goLater = KaruiFigures.value(GO, "warmup", "nsPerSpawnLaterRuns");
-        List<Number> xs = new ArrayList<>();
-        List<Number> ys1 = new ArrayList<>();
-        List<Number> ys2 = new ArrayList<>();
-        List<Number> ys3 = new ArrayList<>();
-        List<Number> ysBeam = new ArrayList<>();
-        List<Number> ysGo = new ArrayList<>();
+        List<WarmRow> rows = new ArrayList<>();
         for (int i = 0; i < runs; i++) {
-            double p = oneJvm.runs().get(i).metric("nsPerSpawn");
-            double v = oneJvmVirtual.runs().get(i).metric("nsPerSpawn");
             double f = i < fresh.size() ? fresh.get(i).runs().get(0).metric("nsPerSpawn") : Double.NaN;
-            run.append(i + 1);
-            procNs.append(Grid.nearest(p));
-            virtNs.append(Grid.nearest(v));
-            freshNs.append(Double.isNaN(f) ? Double.NaN : Math.round(f));
-            procBytes.append(Grid.nearest(oneJvm.runs().get(i).metric("bytesPerProcess")));
-            freshBytes.append(i < fresh.size() ? Math.round(fresh.get(i).runs().get(0).metric("bytesPerProcess")) : Double.NaN);
-            faster.append(p < v ? "process" : "virtual thread");
-            beam.append(beamRepeated);
-            go.append(i == 0 ? goFirst : goLater);
-            xs.add(i + 1);
-            ys1.add(p);
-            ys2.add(v);
-            ys3.add(f); // NaN where no fresh run: the chart skips it
-            ysBeam.add(beamRepeated);
-            ysGo.add(i == 0 ? goFirst : goLater);
+            double fb = i < fresh.size() ? fresh.get(i).runs().get(0).metric("bytesPerProcess") : Double.NaN;
+            rows.add(new WarmRow(i + 1, oneJvm.runs().get(i).metric("nsPerSpawn"), oneJvmVirtual.runs().get(i).metric("nsPerSpawn"), f,
+                    oneJvm.runs().get(i).metric("bytesPerProcess"), fb, beamRepeated, i == 0 ? goFirst : goLater));
         }
-        Grid table = Grid.create(String.format("Spawning %,d, %d times: one JVM (the JIT warms up) against a fresh JVM each run", n, runs),
-                run, procNs, virtNs, freshNs, procBytes, freshBytes, faster, beam, go);
+        Grid table = Grid.of(String.format("Spawning %,d, %d times: one JVM (the JIT warms up) against a fresh JVM each run", n, runs), rows)
+                .whole("run", WarmRow::run)
+                .number("process ns/spawn, one JVM", r -> Grid.nearest(r.process()))
+                .number("virtual ns/spawn, one JVM", r -> Grid.nearest(r.virtual()))
+                .number("process ns/spawn, fresh JVM each", r -> Grid.nearest(r.fresh()))
+                .number("process B/process, one JVM", r -> Grid.nearest(r.processBytes()))
+                .number("process B/process, fresh JVM each", r -> Grid.nearest(r.freshBytes()))
+                .text("faster in this run (one JVM)", r -> r.process() < r.virtual() ? "process" : "virtual thread")
+                .number("BEAM ns (article, 5 x 500k)", WarmRow::beam)
+                .number("Go ns (article, 5 x 500k)", WarmRow::go)
+                .build();
+        List<Integer> xs = rows.stream().map(WarmRow::run).toList();
         var chart = Plot.lines(String.format("ns per spawn, %d runs of %,d", runs, n),
                 "run", "ns per spawn", false, true, List.of(
-                        new Series("JVM process, one JVM", xs, ys1),
-                        new Series("JVM virtual thread, one JVM", xs, ys2),
-                        new Series("JVM process, fresh JVM each run", xs, ys3),
-                        new Series("BEAM (article)", xs, ysBeam),
-                        new Series("Go (article)", xs, ysGo)));
+                        new Series("JVM process, one JVM", xs, rows.stream().map(WarmRow::process).toList()),
+                        new Series("JVM virtual thread, one JVM", xs, rows.stream().map(WarmRow::virtual).toList()),
+                        // NaN where no fresh run: the chart skips it
+                        new Series("JVM process, fresh JVM each run", xs, rows.stream().map(WarmRow::fresh).toList()),
+                        new Series("BEAM (article)", xs, rows.stream().map(WarmRow::beam).toList()),
+                        new Series("Go (article)", xs, rows.stream().map(WarmRow::go).toList())));
         return new Section(table, chart, List.of(
                 "run 1 in one JVM is cold: the spawn loop runs interpreted, its frames are bigger and slower; later runs are compiled",
                 "a fresh JVM per run is cold every time (three are run): its figures do not improve, which is what the article's one-run table showed for Go",
