@@ -24,6 +24,6 @@ abstract class ExperimentCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        return ExperimentRunner.run(experiment(), options, spec.commandLine().getOut());
+        return ExperimentRunner.run(experiment(), options, spec.commandLine().getOut(), spec.commandLine().getErr());
     }
 }

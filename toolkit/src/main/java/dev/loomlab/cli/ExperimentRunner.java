@@ -26,6 +26,16 @@ final class ExperimentRunner {
     private ExperimentRunner() {}
 
     static int run(ExperimentSpec spec, CommonOptions options, PrintWriter out) throws Exception {
+        return run(spec, options, out, new PrintWriter(System.err, true));
+    }
+
+    /**
+     * The same, with errors on {@code err}. With {@code --json} a run that fails (out of memory,
+     * past its deadline, killed, crashed) still prints the one results document, its
+     * {@code outcome} naming the failure, with the same line on {@code err}; the exit code is
+     * non-zero either way. Bad input is refused before anything runs, as a usage error.
+     */
+    static int run(ExperimentSpec spec, CommonOptions options, PrintWriter out, PrintWriter err) throws Exception {
         FreshJvm.validate(spec);
         if (!options.json) {
             out.println("parent JVM: " + Env.current().oneLine());
@@ -53,6 +63,9 @@ final class ExperimentRunner {
                 }
             }
             out.println(root.toPrettyString());
+            if (!result.ok()) {
+                err.println("loomlab: " + result.outcome());
+            }
         } else {
             out.println((spec.kind() == Kind.BEAM ? "this JVM (the BEAM VM is in the notes): " : "child JVM: ")
                     + result.env().oneLine());
@@ -75,7 +88,7 @@ final class ExperimentRunner {
     static List<Measurement> measureWithBaseline(ExperimentSpec spec, CommonOptions options) throws Exception {
         FreshJvm.validate(spec);
         Measurement result = measure(spec, options, String.format("%s %s n=%,d", spec.experiment(), spec.kind().label(), spec.n()));
-        if (withBaseline(spec, options)) {
+        if (withBaseline(spec, options) && result.ok()) {
             return List.of(result, measure(spec.withKind(Kind.VIRTUAL), options, "the raw virtual-thread baseline"));
         }
         return List.of(result);
@@ -85,7 +98,8 @@ final class ExperimentRunner {
     private static Measurement measure(ExperimentSpec spec, CommonOptions options, String what) throws Exception {
         try (ProgressLine progress = ProgressLine.start(what, options.inProcess ? spec.repeat() : 0)) {
             if (!options.inProcess || spec.kind() == Kind.BEAM) {
-                return FreshJvm.run(spec, progress);
+                // with --json a failed child is a failed measurement (FreshJvm.attempt), printed as the one document
+                return options.json ? FreshJvm.attempt(spec, progress) : FreshJvm.run(spec, progress);
             }
             Measurement m = Experiments.runHere(spec, progress);
             progress.step(spec.repeat(), spec.repeat(), "");

@@ -42,7 +42,7 @@ final class StateCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         if (m != null && !options.json) {
-            return ExperimentRunner.run(options.spec("state", n).withM(m), options, spec.commandLine().getOut());
+            return ExperimentRunner.run(options.spec("state", n).withM(m), options, spec.commandLine().getOut(), spec.commandLine().getErr());
         }
         if (m != null) {
             // one shape for --json with or without --m: a section, its measurements (and baseline) inside

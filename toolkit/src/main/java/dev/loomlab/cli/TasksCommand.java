@@ -40,7 +40,7 @@ final class TasksCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         Experiments.named("tasks");
         ExperimentSpec s = options.spec("tasks", n).withOption("sleep", sleep).withOption("gc", Boolean.toString(!noGc));
-        int code = ExperimentRunner.run(s, options, spec.commandLine().getOut());
+        int code = ExperimentRunner.run(s, options, spec.commandLine().getOut(), spec.commandLine().getErr());
         if (code == 0 && !options.json) {
             spec.commandLine().getOut().println();
             spec.commandLine().getOut().println(MillionTasks.published(n).printAll());

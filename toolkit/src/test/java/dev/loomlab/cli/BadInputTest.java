@@ -54,6 +54,19 @@ class BadInputTest extends CliTestSupport {
     }
 
     @Test
+    void withJsonAFailedRunStillPrintsTheResultsDocumentWithTheFailureAsItsOutcome() throws Exception {
+        assertThat(run("spawn", "--n", "1000000", "--no-cap", "--jvm-opt", "-Xmx32m", "--json")).as(err.toString())
+                .isEqualTo(LoomlabCommand.FAILED);
+        var json = new com.fasterxml.jackson.databind.ObjectMapper().readTree(out.toString());
+        assertThat(json.get("schemaVersion").asInt()).isEqualTo(2);
+        assertThat(json.get("type").asText()).isEqualTo("measurement");
+        assertThat(json.get("experiment").asText()).isEqualTo("spawn");
+        assertThat(json.get("outcome").asText()).startsWith("out of memory").contains("-Xmx32m");
+        assertThat(json.has("baseline")).as("no baseline after a failed run").isFalse();
+        assertThat(err.toString().lines().toList()).containsExactly("loomlab: " + json.get("outcome").asText());
+    }
+
+    @Test
     void aMeasuredJvmKilledFromOutsideIsOneLineAboutTheSignalAndDmesg() throws Exception {
         AtomicInteger exit = new AtomicInteger(-1);
         Thread cli = Thread.ofPlatform().name("cli-tasks").start(() ->
