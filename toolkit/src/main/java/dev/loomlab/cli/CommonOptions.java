@@ -4,9 +4,9 @@ import dev.loomlab.util.Durations;
 import java.time.Duration;
 import dev.loomlab.experiment.ExperimentSpec;
 import dev.loomlab.experiment.Kind;
-import dev.loomlab.measure.Cap;
 import java.util.ArrayList;
 import java.util.List;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** Options every experiment takes. */
@@ -31,12 +31,8 @@ final class CommonOptions {
     @Option(names = "--no-warmup", description = "no steadiness detection: exactly --repeat runs (1: the cold run alone)")
     boolean noWarmup;
 
-    @Option(names = "--cap", paramLabel = "N",
-            description = "the most processes allowed (default " + Cap.DEFAULT + ", polite to a laptop)")
-    Integer cap;
-
-    @Option(names = "--no-cap", description = "lift the cap on purpose, to go to millions")
-    boolean noCap;
+    @Mixin
+    CapOptions capOptions = new CapOptions();
 
     @Option(names = "--json", description = "print exactly one JSON object on standard output, nothing else")
     boolean json;
@@ -62,17 +58,7 @@ final class CommonOptions {
 
     /** Applies --cap / --no-cap to this JVM (the child inherits it). */
     void applyCap() {
-        if (noCap && cap != null) {
-            throw new IllegalArgumentException("--cap and --no-cap contradict each other: give one");
-        }
-        if (noCap) {
-            Cap.lift();
-        } else if (cap != null) {
-            if (cap < 1) {
-                throw new IllegalArgumentException("--cap must be at least 1 (use --no-cap to lift it), got " + cap);
-            }
-            Cap.set(cap);
-        }
+        capOptions.apply();
     }
 
     ExperimentSpec spec(String experiment, long n) {

@@ -3,11 +3,11 @@ package dev.loomlab.cli;
 import dev.loomlab.view.Section;
 import dev.loomlab.gc.Collector;
 import dev.loomlab.gc.GcPauses;
-import dev.loomlab.measure.Cap;
 import dev.loomlab.util.Progress;
 import java.time.Duration;
 import java.util.List;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code loomlab gc-pauses}: the collector's pauses while N processes churn their state, and the round trips meanwhile. */
@@ -41,24 +41,14 @@ final class GcPausesCommand extends SectionCommand {
             description = "run before the window, not measured. Default: ${DEFAULT-VALUE}")
     Duration warmup;
 
-    @Option(names = "--cap", paramLabel = "N", description = "the most processes allowed (default " + Cap.DEFAULT + ")")
-    Integer cap;
-
-    @Option(names = "--no-cap", description = "lift the cap on purpose")
-    boolean noCap;
+    @Mixin
+    CapOptions cap = new CapOptions();
 
 
 
     @Override
     Section section(Progress progress) {
-        if (noCap && cap != null) {
-            throw new IllegalArgumentException("--cap and --no-cap contradict each other: give one");
-        }
-        if (noCap) {
-            Cap.lift();
-        } else if (cap != null) {
-            Cap.set(cap);
-        }
+        cap.apply();
         return new GcPauses(Collector.parseList(gc), ns, slots, rate, warmup, seconds).run(progress);
     }
 }

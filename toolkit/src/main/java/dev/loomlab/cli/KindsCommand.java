@@ -4,6 +4,7 @@ import dev.loomlab.view.Section;
 import dev.loomlab.util.Progress;
 import dev.loomlab.api.Lightness;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code loomlab kinds}: toolkit processes, raw virtual threads and platform threads side by side. */
@@ -19,14 +20,12 @@ final class KindsCommand extends SectionCommand {
             description = "platform threads (slow to create, and an OS resource). Default: ${DEFAULT-VALUE}")
     int platformN;
 
-    @Option(names = "--no-cap", description = "lift the cap on purpose")
-    boolean noCap;
+    @Mixin
+    CapOptions cap = new CapOptions();
 
     @Override
     Section section(Progress progress) {
-        if (noCap) {
-            dev.loomlab.measure.Cap.lift();
-        }
+        cap.apply();
         return Lightness.kinds(n, platformN, progress);
     }
 }

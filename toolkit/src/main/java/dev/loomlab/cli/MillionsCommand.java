@@ -7,6 +7,7 @@ import dev.loomlab.measure.MachineMemory;
 import dev.loomlab.util.Progress;
 import java.util.List;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code loomlab millions --no-cap}: a million and five million hibernated processes, each in a fresh JVM. */
@@ -20,16 +21,14 @@ final class MillionsCommand extends SectionCommand {
             description = "hibernated processes, one fresh JVM each. Default: ${DEFAULT-VALUE}")
     List<Integer> ns;
 
-    @Option(names = "--no-cap", description = "lift the cap on purpose (needed above " + Cap.DEFAULT + ")")
-    boolean noCap;
+    @Mixin
+    CapOptions cap = new CapOptions();
 
 
 
     @Override
     Section section(Progress progress) {
-        if (noCap) {
-            Cap.lift();
-        }
+        cap.apply();
         for (int n : ns) {
             Cap.check("--n", n, 600);
         }
