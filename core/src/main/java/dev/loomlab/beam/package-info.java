@@ -13,7 +13,9 @@
  * ({@code -Dloomlab.erl}, {@code $LOOMLAB_ERL}, {@code PATH}), caches its release and schedulers,
  * and says how to install Erlang when it is missing or too old.
  *
- * <p>Entry points: {@code --kind beam} on the CLI, {@code Kind.BEAM} / {@code LoadKind.BEAM} in the
+ * <p>Entry points: {@code --kind beam} on the CLI, {@code Kind.BEAM} / {@code Kind.BEAM} in the
  * helpers (through {@link dev.loomlab.jvm.ChildJvm#run} and {@link dev.loomlab.load.LoadRunner}).
  */
 package dev.loomlab.beam;
+
+import dev.loomlab.experiment.Kind;

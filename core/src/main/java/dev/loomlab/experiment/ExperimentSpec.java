@@ -36,6 +36,10 @@ public record ExperimentSpec(String experiment, Kind kind, long n, long m, int r
     public ExperimentSpec {
         Objects.requireNonNull(experiment, "experiment");
         Objects.requireNonNull(kind, "kind");
+        if (kind.loadOnly()) {
+            throw new IllegalArgumentException("kind \"" + kind.label() + "\" is a busy-loop discipline of the load experiment"
+                    + " alone; " + experiment + " runs process, virtual, platform or beam");
+        }
         if (repeat < 1) {
             throw new IllegalArgumentException("--repeat must be at least 1, got " + repeat);
         }

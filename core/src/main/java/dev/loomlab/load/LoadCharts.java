@@ -1,5 +1,6 @@
 package dev.loomlab.load;
 
+import dev.loomlab.experiment.Kind;
 import dev.loomlab.view.Plot;
 import dev.loomlab.view.Series;
 import dev.loomlab.published.PublishedFigure;
@@ -18,7 +19,7 @@ final class LoadCharts {
 
     static Plot roundTrips(LoadResult result) {
         List<Series> series = new ArrayList<>();
-        for (LoadKind kind : result.spec().kinds()) {
+        for (Kind kind : result.spec().kinds()) {
             List<LoadRow> rows = rowsOf(result, kind);
             add(series, kind.runtime() + " p50", rows, LoadRow::roundTripMicrosP50);
             add(series, kind.runtime() + " p99", rows, LoadRow::roundTripMicrosP99);
@@ -35,7 +36,7 @@ final class LoadCharts {
 
     static Plot workPerLoop(LoadResult result) {
         List<Series> series = new ArrayList<>();
-        for (LoadKind kind : result.spec().kinds()) {
+        for (Kind kind : result.spec().kinds()) {
             List<LoadRow> rows = rowsOf(result, kind).stream().filter(r -> r.loops() > 0).toList();
             add(series, kind.runtime() + ": per loop, averaged over all", rows, r -> r.opsPerSecondPerLoop() / 1e6);
             add(series, kind.runtime() + ": first loop only", rows, r -> r.firstLoopOpsPerSecond() / 1e6);
@@ -50,7 +51,7 @@ final class LoadCharts {
                 "busy loops (log)", "millions per second (iterations; BEAM: reductions)", true, false, series);
     }
 
-    private static List<LoadRow> rowsOf(LoadResult result, LoadKind kind) {
+    private static List<LoadRow> rowsOf(LoadResult result, Kind kind) {
         return result.rows().stream().filter(r -> r.kind().equals(kind.label())).toList();
     }
 

@@ -1,5 +1,6 @@
 package dev.loomlab.load;
 
+import dev.loomlab.experiment.Kind;
 import dev.loomlab.util.AtomicFiles;
 import dev.loomlab.measure.Env;
 import java.io.IOException;
@@ -35,7 +36,7 @@ public final class LoadChildMain {
         }
         watchParent();
         try {
-            runOneRow(Path.of(args[0]), LoadKind.parse(args[1]), Integer.parseInt(args[2]), Integer.parseInt(args[3]),
+            runOneRow(Path.of(args[0]), Kind.parseLoad(args[1]), Integer.parseInt(args[2]), Integer.parseInt(args[3]),
                     Duration.ofMillis(Long.parseLong(args[4])));
         } catch (Throwable t) {
             t.printStackTrace();
@@ -45,7 +46,7 @@ public final class LoadChildMain {
         Runtime.getRuntime().halt(0);
     }
 
-    private static void runOneRow(Path result, LoadKind kind, int loops, int rounds, Duration deadline) throws Exception {
+    private static void runOneRow(Path result, Kind kind, int loops, int rounds, Duration deadline) throws Exception {
         Env env = Env.current();
         // load the classes the report needs now, while carriers are still free
         LoadJson.childResult(env, LoadRow.noResult(kind, loops, 0, rounds, LoadRow.FAILED, 0, "warm-up"));
@@ -87,7 +88,7 @@ public final class LoadChildMain {
     }
 
     /** The arguments for one row, in the order {@link #main} reads them. */
-    static List<String> args(Path result, LoadKind kind, int loops, int rounds, Duration deadline) {
+    static List<String> args(Path result, Kind kind, int loops, int rounds, Duration deadline) {
         return List.of(result.toString(), kind.label(), String.valueOf(loops), String.valueOf(rounds),
                 String.valueOf(deadline.toMillis()));
     }

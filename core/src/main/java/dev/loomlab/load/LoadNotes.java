@@ -1,5 +1,6 @@
 package dev.loomlab.load;
 
+import dev.loomlab.experiment.Kind;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -10,7 +11,7 @@ final class LoadNotes {
 
     static List<String> of(LoadResult r) {
         List<String> notes = new ArrayList<>();
-        List<LoadKind> kinds = r.spec().kinds();
+        List<Kind> kinds = r.spec().kinds();
         if (r.spec().cpus() > 0) {
             notes.add(CpuPinning.describe(r.spec().cpus()));
         }
@@ -25,11 +26,11 @@ final class LoadNotes {
                     + "as many busy loops as carriers the echo and the client never run again. BEAM preempts a process after "
                     + "its reductions; the JVM does not. The child reported from a platform thread, then halted");
         }
-        if (kinds.contains(LoadKind.PLATFORM)) {
+        if (kinds.contains(Kind.PLATFORM)) {
             notes.add("platform: the operating system time-slices platform threads, which is the JVM's nearest analogue to "
                     + "BEAM's preemption; the latency then grows with the loops per core");
         }
-        if (kinds.contains(LoadKind.YIELDING)) {
+        if (kinds.contains(Kind.YIELDING)) {
             boolean starved = r.rows().stream().anyMatch(row -> row.kind().equals("yielding") && row.starved());
             notes.add("yielding: Thread.yield() every " + String.format("%,d", BusyLoop.SLICE) + " iterations (BEAM: 4,000 "
                     + "reductions per slice)" + (starved ? ". It starved here: on this JDK a yielding virtual thread gives "
@@ -38,22 +39,22 @@ final class LoadNotes {
                     + "not reach while the yielder keeps requeueing itself (see openjdk JDK-8373118 and openjdk/loom pull "
                     + "226). Compare parking" : ""));
         }
-        if (kinds.contains(LoadKind.PARKING)) {
+        if (kinds.contains(Kind.PARKING)) {
             notes.add("parking: a 1 µs timed park (LockSupport.parkNanos) every " + String.format("%,d", BusyLoop.SLICE)
                     + " iterations; the wake-up comes through the scheduler's timer, so other runnable threads get the "
                     + "carrier in between; it costs the loop a timer round trip per slice");
         }
-        if (kinds.contains(LoadKind.OFFLOADED)) {
+        if (kinds.contains(Kind.OFFLOADED)) {
             notes.add("offloaded: each loop's work runs as " + String.format("%,d", BusyLoop.OFFLOAD_JOB) + "-iteration "
                     + "jobs on a pool of one platform thread per processor, as BEAM runs dirty NIFs on dirty CPU schedulers; "
                     + "the loop's virtual thread waits for each job off its carrier, and the OS time-slices the pool");
         }
-        if (kinds.contains(LoadKind.BEAM)) {
+        if (kinds.contains(Kind.BEAM)) {
             notes.add("BEAM here: the German article's script in a fresh erl per row on this machine (+S p for --parallelism p, "
                     + "+S 1 as the article), busy processes counting down, an echo process, round trips timed with "
                     + "erlang:monotonic_time; the busy processes' work is in reductions (process_info), not iterations; "
                     + "BEAM takes the scheduler from a busy process after its reductions");
-            notes.add(beamVerdict(r.rows().stream().filter(row -> row.kind().equals(LoadKind.BEAM.label())).toList()));
+            notes.add(beamVerdict(r.rows().stream().filter(row -> row.kind().equals(Kind.BEAM.label())).toList()));
         }
         int processors = r.rows().isEmpty() ? Runtime.getRuntime().availableProcessors() : r.rows().get(0).processors();
         if (r.spec().parallelism() > processors) {

@@ -1,5 +1,6 @@
 package dev.loomlab.load;
 
+import dev.loomlab.experiment.Kind;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.loomlab.view.Grid;
@@ -31,7 +32,7 @@ public record LoadResult(LoadSpec spec, Env env, boolean envFromChild, List<Load
     }
 
     /** The row for a kind and loop count, if it was run. */
-    public Optional<LoadRow> row(LoadKind kind, int loops) {
+    public Optional<LoadRow> row(Kind kind, int loops) {
         return rows.stream().filter(r -> r.kind().equals(kind.label()) && r.loops() == loops).findFirst();
     }
 
@@ -85,8 +86,8 @@ public record LoadResult(LoadSpec spec, Env env, boolean envFromChild, List<Load
     public static LoadResult fromJson(String json) {
         JsonNode root = LoadJson.parse(json);
         JsonNode s = root.path("spec");
-        List<LoadKind> kinds = new ArrayList<>();
-        s.path("kinds").forEach(k -> kinds.add(LoadKind.parse(k.asText())));
+        List<Kind> kinds = new ArrayList<>();
+        s.path("kinds").forEach(k -> kinds.add(Kind.parseLoad(k.asText())));
         List<Integer> loops = new ArrayList<>();
         s.path("loops").forEach(l -> loops.add(l.asInt()));
         LoadSpec spec = new LoadSpec(kinds, loops, s.path("rounds").asInt(), Duration.ofMillis(s.path("deadlineMillis").asLong()),

@@ -1,5 +1,6 @@
 package dev.loomlab.load;
 
+import dev.loomlab.experiment.Kind;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.loomlab.jvm.ChildJvm;
 import dev.loomlab.jvm.ChildRun;
@@ -34,11 +35,11 @@ public final class LoadRunner {
         List<LoadRow> rows = new ArrayList<>();
         Env childEnv = null;
         int total = spec.kinds().size() * spec.loops().size();
-        for (LoadKind kind : spec.kinds()) {
+        for (Kind kind : spec.kinds()) {
             for (int loops : spec.loops()) {
                 progress.step(rows.size(), total, String.format("load: %s, %d busy loop%s, %s, up to %s for %,d round trips, in a fresh %s",
                         kind.label(), loops, loops == 1 ? "" : "s", carriers(spec),
-                        Durations.format(spec.deadline()), spec.rounds(), kind == LoadKind.BEAM ? "BEAM VM" : "JVM"));
+                        Durations.format(spec.deadline()), spec.rounds(), kind == Kind.BEAM ? "BEAM VM" : "JVM"));
                 RowAndEnv got = runRow(spec, kind, loops, progress);
                 rows.add(got.row());
                 if (childEnv == null) {
@@ -51,8 +52,8 @@ public final class LoadRunner {
 
     private record RowAndEnv(LoadRow row, Env env) {}
 
-    private static RowAndEnv runRow(LoadSpec spec, LoadKind kind, int loops, Progress progress) {
-        if (kind == LoadKind.BEAM) {
+    private static RowAndEnv runRow(LoadSpec spec, Kind kind, int loops, Progress progress) {
+        if (kind == Kind.BEAM) {
             return new RowAndEnv(BeamLoad.row(spec, loops, line -> progress.say("  " + line)), null);
         }
         Path dir;
@@ -99,7 +100,7 @@ public final class LoadRunner {
         }
     }
 
-    private static RowAndEnv read(Path file, LoadKind kind, int loops, int carriers, int rounds, ChildRun run) {
+    private static RowAndEnv read(Path file, Kind kind, int loops, int carriers, int rounds, ChildRun run) {
         if (!Files.exists(file)) {
             return new RowAndEnv(LoadRow.noResult(kind, loops, carriers, rounds, LoadRow.FAILED, run.elapsed().toMillis(),
                     "the child JVM exited without writing its row: " + run.lastError()), null);

@@ -1,5 +1,6 @@
 package dev.loomlab.load;
 
+import dev.loomlab.experiment.Kind;
 import dev.loomlab.util.Durations;
 import dev.loomlab.published.PublishedFigure;
 import java.util.ArrayList;
@@ -41,7 +42,7 @@ final class LoadTable {
     }
 
     private void ours(LoadRow row) {
-        lines.row(LoadKind.runtime(row.kind()), row.loops(), row.parallelism(), row.verdict(),
+        lines.row(Kind.runtime(row.kind()), row.loops(), row.parallelism(), row.verdict(),
                 round(row.roundTripMicrosP50()), round(row.roundTripMicrosP99()), round(row.roundTripMicrosMax()),
                 round(row.roundTripMicrosMean()), round(row.opsPerSecondPerLoop() / 1e6), round(row.opsPerSecondTotal() / 1e6),
                 round(row.firstLoopOpsPerSecond() / 1e6), "");

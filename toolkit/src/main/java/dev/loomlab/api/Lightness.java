@@ -126,13 +126,13 @@ public final class Lightness {
                 case PROCESS -> "JVM toolkit process";
                 case VIRTUAL -> "JVM raw virtual thread";
                 case PLATFORM -> "JVM platform thread";
-                case BEAM -> "BEAM here";
+                default -> k.runtime();
             };
             String category = switch (k) {
                 case PROCESS -> "JVM process";
                 case VIRTUAL -> "JVM virtual";
                 case PLATFORM -> "JVM platform";
-                case BEAM -> "BEAM here";
+                default -> k.runtime();
             };
             double st = m.metrics().containsKey("nativeStackBytesPerProcess") ? m.metric("nativeStackBytesPerProcess") : 0;
             rows.add(new KindRow(label, "this machine", (int) m.n(), Grid.nearest(m.metric("heapBytesPerProcess")), Grid.nearest(st),

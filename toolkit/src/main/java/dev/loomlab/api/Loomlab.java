@@ -13,7 +13,6 @@ import dev.loomlab.experiment.Kind;
 import dev.loomlab.experiment.Measurement;
 import dev.loomlab.util.Progress;
 import dev.loomlab.util.ProgressLine;
-import dev.loomlab.load.LoadKind;
 import dev.loomlab.load.LoadResult;
 import dev.loomlab.load.LoadRunner;
 import dev.loomlab.load.LoadSpec;
@@ -41,7 +40,7 @@ import tech.tablesaw.api.Table;
  * broadcast(100_000)          // one message to each of 100,000
  * pingPong(100_000)           // round-trip percentiles
  * hibernate(100_000)          // memory per hibernated process
- * load(LoadKind.VIRTUAL, 1, 0, 1)   // round trip with 0 and 1 busy loops on 1 carrier: the second starves
+ * load(Kind.VIRTUAL, 1, 0, 1)   // round trip with 0 and 1 busy loops on 1 carrier: the second starves
  * supervise()                 // kill a supervised counter until the supervisor gives up
  * tasks(100_000)              // 100,000 sleeping virtual threads in a whole JVM: its peak memory
  * ringHibernated(10_000, 10)  // the ring, processes hibernating between messages
@@ -184,7 +183,7 @@ public final class Loomlab {
      * @param parallelism carriers per child JVM (1 is BEAM's {@code +S 1}); 0 for the JVM's default
      * @param loops       busy-loop counts, e.g. {@code 0, 1, 2, 4}; none for 0, 1, 2, 4 … twice the processors
      */
-    public static LoadResult load(LoadKind kind, int parallelism, int... loops) {
+    public static LoadResult load(Kind kind, int parallelism, int... loops) {
         LoadSpec spec = LoadSpec.of(kind);
         if (loops.length > 0) {
             spec = spec.withLoops(Arrays.stream(loops).boxed().toArray(Integer[]::new));

@@ -74,6 +74,7 @@ public final class TasksRuns implements Displayable {
             case PROCESS -> "JVM here: toolkit processes";
             case PLATFORM -> "JVM here: platform threads";
             case BEAM -> "BEAM here: Erlang processes";
+            default -> kind.runtime();
         };
     }
 

@@ -6,7 +6,6 @@ import dev.loomlab.experiment.Experiment;
 import dev.loomlab.experiment.ExperimentSpec;
 import dev.loomlab.experiment.Experiments;
 import dev.loomlab.experiment.Kind;
-import dev.loomlab.load.LoadKind;
 import dev.loomlab.load.LoadSpec;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -68,10 +67,10 @@ public record ReportPlan(List<Entry> entries, LoadSpec load, boolean supervise) 
      */
     public static LoadSpec loadAt(int cap) {
         int processors = Runtime.getRuntime().availableProcessors();
-        List<LoadKind> kinds = new ArrayList<>(List.of(LoadKind.VIRTUAL, LoadKind.PROCESS, LoadKind.PLATFORM, LoadKind.PARKING,
-                LoadKind.OFFLOADED));
+        List<Kind> kinds = new ArrayList<>(List.of(Kind.VIRTUAL, Kind.PROCESS, Kind.PLATFORM, Kind.PARKING,
+                Kind.OFFLOADED));
         if (Erlang.installed().isPresent()) {
-            kinds.add(LoadKind.BEAM);
+            kinds.add(Kind.BEAM);
         }
         return new LoadSpec(kinds, List.of(0, Math.max(1, Math.min(2 * processors, cap))), cap <= SMALL_CAP ? SMALL_CAP_LOAD_ROUNDS : LOAD_ROUNDS,
                 LOAD_DEADLINE, 0, List.of());

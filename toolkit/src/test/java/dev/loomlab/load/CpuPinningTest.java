@@ -1,5 +1,6 @@
 package dev.loomlab.load;
 
+import dev.loomlab.experiment.Kind;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -28,10 +29,10 @@ class CpuPinningTest {
 
     @Test
     void aSpecCarriesItsPinAndRefusesANegativeOne() {
-        LoadSpec spec = LoadSpec.of(LoadKind.PLATFORM).withParallelism(1).withPin(1);
+        LoadSpec spec = LoadSpec.of(Kind.PLATFORM).withParallelism(1).withPin(1);
         assertThat(spec.cpus()).isEqualTo(1);
         assertThat(spec.withLoops(0, 1).cpus()).isEqualTo(1);
-        assertThat(LoadSpec.of(LoadKind.PLATFORM).cpus()).isZero();
+        assertThat(LoadSpec.of(Kind.PLATFORM).cpus()).isZero();
         assertThatThrownBy(() -> spec.withPin(-1)).hasMessageContaining("--pin");
     }
 
@@ -39,7 +40,7 @@ class CpuPinningTest {
     void theWatchdogSaysHowManyRoundTripsAreDoneWhileItWaits() throws Exception {
         List<Long> said = new ArrayList<>();
         LoadRow row;
-        try (LoadTier tier = LoadTier.start(LoadKind.PLATFORM, 0, 50)) {
+        try (LoadTier tier = LoadTier.start(Kind.PLATFORM, 0, 50)) {
             row = tier.measure(Duration.ofSeconds(30), said::add);
         }
         assertThat(row.completed()).isTrue();
@@ -49,7 +50,7 @@ class CpuPinningTest {
 
     @Test
     void aKilledRowKeepsHowFarItGot() {
-        LoadRow row = LoadRow.killed(LoadKind.PLATFORM, 1000, 1, 2000, 20_000, 37, "killed; 37 of 2,000 round trips were done by then");
+        LoadRow row = LoadRow.killed(Kind.PLATFORM, 1000, 1, 2000, 20_000, 37, "killed; 37 of 2,000 round trips were done by then");
         assertThat(row.roundsCompleted()).isEqualTo(37);
         assertThat(row.verdict()).startsWith("killed: ").contains("37 of 2,000");
     }

@@ -1,5 +1,6 @@
 package dev.loomlab.load;
 
+import dev.loomlab.experiment.Kind;
 import dev.loomlab.display.Tables;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -20,16 +21,16 @@ class LoadRunnerTest {
 
     @Test
     void oneBusyLoopOnOneCarrierStarvesVirtualThreadsButNotPreemptedKinds() {
-        LoadSpec spec = new LoadSpec(List.of(LoadKind.values()), List.of(1), 200,
+        LoadSpec spec = new LoadSpec(Kind.load(), List.of(1), 200,
                 java.time.Duration.ofSeconds(2), 1, List.of());
         LoadResult result = LoadRunner.run(spec, Progress.SILENT);
 
-        assertThat(result.rows()).hasSize(LoadKind.values().length);
+        assertThat(result.rows()).hasSize(Kind.load().size());
         assertThat(result.rows()).allSatisfy(row -> {
             assertThat(row.parallelism()).as(row.kind()).isEqualTo(1);
             assertThat(row.opsPerSecondPerLoop()).as(row.kind() + " loop rate, " + row.detail()).isPositive();
         });
-        for (LoadKind starving : List.of(LoadKind.VIRTUAL, LoadKind.PROCESS)) {
+        for (Kind starving : List.of(Kind.VIRTUAL, Kind.PROCESS)) {
             LoadRow row = result.row(starving, 1).orElseThrow();
             assertThat(row.starved()).as(starving.label() + ": " + row.detail()).isTrue();
             assertThat(row.status()).isEqualTo(LoadRow.STARVED);
@@ -37,7 +38,7 @@ class LoadRunnerTest {
             assertThat(row.waitedMillis()).isGreaterThanOrEqualTo(2_000);
             assertThat(row.roundTripMicrosP50()).isNaN();
         }
-        for (LoadKind preempted : List.of(LoadKind.PLATFORM, LoadKind.PARKING, LoadKind.OFFLOADED)) {
+        for (Kind preempted : List.of(Kind.PLATFORM, Kind.PARKING, Kind.OFFLOADED)) {
             LoadRow row = result.row(preempted, 1).orElseThrow();
             assertThat(row.status()).as(preempted.label() + ": " + row.detail()).isEqualTo(LoadRow.OK);
             assertThat(row.starved()).isFalse();
@@ -45,7 +46,7 @@ class LoadRunnerTest {
         }
         // Thread.yield() rescues nobody woken from outside the scheduler on JDK 25 (JDK-8373118):
         // whichever way this JDK goes, the row is a definite result and the notes say what it means
-        LoadRow yielding = result.row(LoadKind.YIELDING, 1).orElseThrow();
+        LoadRow yielding = result.row(Kind.YIELDING, 1).orElseThrow();
         assertThat(yielding.status()).isIn(LoadRow.OK, LoadRow.STARVED, LoadRow.INCOMPLETE);
         assertThat(result.notes()).anySatisfy(n -> assertThat(n).startsWith("yielding:"));
         if (yielding.starved()) {
@@ -59,7 +60,7 @@ class LoadRunnerTest {
 
     @Test
     void theResultShowsPublishedBeamRowsAndRoundTripsThroughJson() {
-        LoadSpec spec = new LoadSpec(List.of(LoadKind.PLATFORM), List.of(0, 1), 100, java.time.Duration.ofSeconds(5), 0,
+        LoadSpec spec = new LoadSpec(List.of(Kind.PLATFORM), List.of(0, 1), 100, java.time.Duration.ofSeconds(5), 0,
                 List.of());
         LoadResult result = LoadRunner.run(spec, Progress.SILENT);
 

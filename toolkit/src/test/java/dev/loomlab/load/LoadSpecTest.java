@@ -1,5 +1,6 @@
 package dev.loomlab.load;
 
+import dev.loomlab.experiment.Kind;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -28,7 +29,7 @@ class LoadSpecTest {
 
     @Test
     void badSizesAreRefusedWithTheOptionNamed() {
-        LoadSpec spec = LoadSpec.of(LoadKind.VIRTUAL);
+        LoadSpec spec = LoadSpec.of(Kind.VIRTUAL);
         assertThatThrownBy(() -> spec.withLoops(0, -1)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("--loops must be 0 or more");
         assertThatThrownBy(() -> spec.withRounds(0)).isInstanceOf(IllegalArgumentException.class)
@@ -43,17 +44,17 @@ class LoadSpecTest {
 
     @Test
     void unknownKindsListTheKinds() {
-        assertThatThrownBy(() -> LoadKind.parseList("virtual,green")).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> Kind.parseLoadList("virtual,green")).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("unknown kind \"green\"")
                 .hasMessageContaining("virtual, platform, process, yielding, parking, offloaded");
-        assertThat(LoadKind.parseList("all")).containsExactly(LoadKind.values());
-        assertThat(LoadKind.parseList("platform, virtual,platform")).containsExactly(LoadKind.PLATFORM, LoadKind.VIRTUAL);
+        assertThat(Kind.parseLoadList("all")).containsExactlyElementsOf(Kind.load());
+        assertThat(Kind.parseLoadList("platform, virtual,platform")).containsExactly(Kind.PLATFORM, Kind.VIRTUAL);
     }
 
     @Test
     void parallelismSetsBothSchedulerFlags() {
-        assertThat(LoadSpec.of(LoadKind.VIRTUAL).schedulerFlags()).isEmpty();
-        assertThat(LoadSpec.of(LoadKind.VIRTUAL).withParallelism(1).schedulerFlags()).isEqualTo(List.of(
+        assertThat(LoadSpec.of(Kind.VIRTUAL).schedulerFlags()).isEmpty();
+        assertThat(LoadSpec.of(Kind.VIRTUAL).withParallelism(1).schedulerFlags()).isEqualTo(List.of(
                 "-Djdk.virtualThreadScheduler.parallelism=1", "-Djdk.virtualThreadScheduler.maxPoolSize=1"));
     }
 }
