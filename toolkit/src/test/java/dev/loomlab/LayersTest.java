@@ -36,8 +36,8 @@ class LayersTest {
             Map.entry("published", Set.of("util", "view")),
             Map.entry("experiment", Set.of("util", "process", "view", "measure", "published", "jvm")),
             Map.entry("supervise", Set.of("util", "process", "view", "measure", "published")),
-            // load and beam use each other (a BEAM load row; BEAM's rows are load rows): one layer, to untangle
-            Map.entry("load", Set.of("util", "process", "view", "measure", "published", "jvm", "experiment", "beam")),
+            // load finds BEAM's rows through OtherRuntimeLoad (ServiceLoader): beam sits above it
+            Map.entry("load", Set.of("util", "process", "view", "measure", "published", "jvm", "experiment")),
             Map.entry("beam", Set.of("util", "process", "view", "measure", "published", "jvm", "experiment", "load")),
             Map.entry("limits", Set.of("util", "process", "view", "measure", "published", "jvm", "experiment", "supervise")),
             Map.entry("gc", Set.of("util", "process", "view", "measure", "published", "jvm", "limits")),

@@ -6,7 +6,6 @@ import dev.loomlab.jvm.ChildJvm;
 import dev.loomlab.jvm.ChildRun;
 import dev.loomlab.util.Durations;
 import dev.loomlab.util.Progress;
-import dev.loomlab.beam.BeamLoad;
 import dev.loomlab.measure.Env;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -53,8 +52,9 @@ public final class LoadRunner {
     private record RowAndEnv(LoadRow row, Env env) {}
 
     private static RowAndEnv runRow(LoadSpec spec, Kind kind, int loops, Progress progress) {
-        if (kind == Kind.BEAM) {
-            return new RowAndEnv(BeamLoad.row(spec, loops, line -> progress.say("  " + line)), null);
+        var other = OtherRuntimeLoad.forKind(kind);
+        if (other.isPresent()) {
+            return new RowAndEnv(other.get().row(spec, loops, line -> progress.say("  " + line)), null);
         }
         Path dir;
         try {
