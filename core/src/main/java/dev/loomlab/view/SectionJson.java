@@ -23,8 +23,6 @@ public final class SectionJson {
                 Object value = column.values().get(row);
                 if (value instanceof Number number) {
                     Json.putNumber(o, column.name(), number.doubleValue());
-                } else if (value instanceof Boolean b) {
-                    o.put(column.name(), b);
                 } else if (value == null) {
                     o.putNull(column.name());
                 } else {
