@@ -413,7 +413,7 @@ public final class Pid extends Mailbox implements Runnable {
     @Override
     void onArrival(boolean receiverWaiting) {
         if (receiverWaiting) {
-            LockSupport.unpark(thread);
+            Unparker.unpark(thread);
         } else if (state == HIBERNATED && STATE.compareAndSet(this, HIBERNATED, RUNNING)) {
             startThread();
         }
