@@ -46,6 +46,18 @@ abstract class Mailbox {
     private Node last;
     /** Set by the receiver just before it parks; senders unpark it when they see it. */
     private volatile boolean waiting;
+    /** Receiver only: waits that park at once before the next spin ({@link #spinNow()}). */
+    private int spinSkips = (1 << MAX_MISSES) - 1;
+    /** Receiver only: spins in a row that caught nothing, up to {@link #MAX_MISSES}. */
+    private byte spinMisses = MAX_MISSES;
+
+    private static final int MAX_MISSES = 8;
+    /**
+     * {@code Thread.onSpinWait()}s in one spin, {@code LinkedTransferQueue}'s count; none with one
+     * CPU or one carrier, where the sender cannot run while the receiver spins.
+     * {@code -Dloomlab.receiveSpins=0} turns spinning off.
+     */
+    static final int SPINS = spins();
 
     /** Appends a message; never blocks. Calls {@link #onArrival(boolean)} afterwards. */
     final void enqueue(Object message) {
@@ -102,11 +114,10 @@ abstract class Mailbox {
                     return node.message;
                 }
             }
-            Node stack = (Node) INBOX.getAndSet(this, null);
-            if (stack == null) {
+            if (inbox == null) {
                 return null;
             }
-            append(stack);
+            append((Node) INBOX.getAndSet(this, null));
         }
     }
 
@@ -139,6 +150,57 @@ abstract class Mailbox {
         waiting = false;
     }
 
+    /**
+     * Receiver only, before it parks: true to spin first. A spin that catches the message (the
+     * sender runs on another carrier, as in a ping-pong) keeps spinning on at every wait; one
+     * that catches nothing means the sender is not running now (it waits, or it is queued behind
+     * this process on its own carrier, which {@code LinkedTransferQueue} can see and this cannot),
+     * so the next 1, 3, 7 ... 255 waits park at once. A process starts as if 8 spins had missed:
+     * one that waits long (an idle process, a ring's member, a broadcast's receiver) spins once
+     * in 256 waits, and holds up a partner queued behind it by one short spin now and then at most.
+     */
+    final boolean spinNow() {
+        if (SPINS == 0) {
+            return false;
+        }
+        if (spinSkips > 0) {
+            spinSkips--;
+            return false;
+        }
+        return true;
+    }
+
+    /**
+     * Receiver only: spins up to {@link #SPINS} {@code Thread.onSpinWait()} for an arrival, and
+     * records whether one came. While it spins, {@code waiting} is false, so a sender does not
+     * unpark it: the message is handed over with one CAS.
+     */
+    final boolean spinForArrival() {
+        for (int i = 0; i < SPINS; i++) {
+            if (inbox != null) {
+                spinMisses = 0;
+                return true;
+            }
+            Thread.onSpinWait();
+        }
+        if (inbox != null) {
+            spinMisses = 0;
+            return true;
+        }
+        spinMisses = (byte) Math.min(spinMisses + 1, MAX_MISSES);
+        spinSkips = (1 << spinMisses) - 1;
+        return false;
+    }
+
+    private static int spins() {
+        String parallelism = System.getProperty("jdk.virtualThreadScheduler.parallelism");
+        boolean oneCarrier = "1".equals(parallelism == null ? null : parallelism.trim());
+        if (Runtime.getRuntime().availableProcessors() < 2 || oneCarrier) {
+            return 0;
+        }
+        return Math.max(0, Integer.getInteger("loomlab.receiveSpins", 128));
+    }
+
     /** A reason to stop waiting other than a message, such as a pending exit. */
     abstract boolean wakeUpRequested();
 
@@ -154,12 +216,18 @@ abstract class Mailbox {
         return count;
     }
 
+    /**
+     * Moves the arrivals to the receiver's FIFO; false if there were none. The swap runs only when
+     * the stack is not empty (only the receiver empties it, so it stays so): the JIT profiles what
+     * the swap returns across every caller, and a profile of empty swaps (a spawn's first looks)
+     * would make it compile the look after a wake as if nothing could have arrived, a trap that
+     * every parked process then takes on its own (JFR: 100,000 deoptimizations in one ring run).
+     */
     private boolean moveArrivals() {
-        Node stack = (Node) INBOX.getAndSet(this, null);
-        if (stack == null) {
+        if (inbox == null) {
             return false;
         }
-        append(stack);
+        append((Node) INBOX.getAndSet(this, null));
         return true;
     }
 

@@ -317,25 +317,13 @@ public final class Pid extends Mailbox implements Runnable {
      * The one receive loop. It parks in this frame (no helper frame between it and the park),
      * because a waiting process's frames are kept on the heap while it waits.
      *
-     * <p>It parks at once, without spinning first as {@code LinkedTransferQueue.take()} does: that
-     * spin is skipped when the carrier has queued work ({@code ForkJoinWorkerThread.hasKnownQueuedWork},
-     * not public), and a spin that cannot see it holds the carrier the partner was queued on. Tried,
-     * such a spin made a ping-pong several times slower than the raw baseline on a loaded machine,
-     * where parking at once kept level with it (same command, same run).
-     */
-    /**
-     * The one receive loop. It parks in this frame (no helper frame between it and the park),
-     * because a waiting process's frames are kept on the heap while it waits.
-     *
      * <p>The look and the deadline check before the first park and those after a wake are
      * separate bytecode (see {@link Mailbox#takeMatchingAfterWake}): many processes that park
      * before their first message must not train the code they will run when it comes.
      *
-     * <p>It parks at once, without spinning first as {@code LinkedTransferQueue.take()} does: that
-     * spin is skipped when the carrier has queued work ({@code ForkJoinWorkerThread.hasKnownQueuedWork},
-     * not public), and a spin that cannot see it holds the carrier the partner was queued on. Tried,
-     * such a spin made a ping-pong several times slower than the raw baseline on a loaded machine,
-     * where parking at once kept level with it (same command, same run).
+     * <p>Now and then, and at every wait while its spins catch replies (a conversation, see
+     * {@link Mailbox#spinNow()}), it first spins briefly for the message, as
+     * {@code LinkedTransferQueue.take()} does; otherwise it parks at once.
      */
     private Object receiveMatching(Predicate<Object> match, long deadlineNanos) throws InterruptedException {
         requireSelf("receive");
@@ -347,6 +335,14 @@ public final class Pid extends Mailbox implements Runnable {
         long left = timed ? deadlineNanos - System.nanoTime() : Long.MAX_VALUE;
         if (left <= 0) {
             return null;
+        }
+        if (spinNow()) {
+            if (spinForArrival()) {
+                message = next(match);
+                if (message != null) {
+                    return message;
+                }
+            }
         }
         while (true) {
             if (readyToPark()) {
@@ -381,12 +377,22 @@ public final class Pid extends Mailbox implements Runnable {
     /**
      * After a park (or a skipped one): no longer waiting; a pending exit ends the process, an
      * interrupt without one is an error.
+     *
+     * <p>The pending exit is looked at before the interrupt status, so a process killed while it
+     * waits (kill interrupts it) never runs the JDK's "was interrupted" branch: that branch sits in
+     * the code every parked process resumes in, compiled when no process had been interrupted, and
+     * each of them took it as a deoptimization of its own (JFR, teardown of a ring of 100,000:
+     * 100,000 in {@code VirtualThread.getAndClearInterrupt}).
      */
     private void afterPark() throws InterruptedException {
         doneWaiting();
-        boolean interrupted = Thread.interrupted();
-        exitIfRequested();
-        if (interrupted) {
+        if (pendingExit != null) {
+            throw ProcessExit.SIGNAL;
+        }
+        if (Thread.interrupted()) {
+            if (pendingExit != null) {
+                throw ProcessExit.SIGNAL;
+            }
             throw new InterruptedException("receive in " + this + " was interrupted");
         }
     }
@@ -413,7 +419,7 @@ public final class Pid extends Mailbox implements Runnable {
     @Override
     void onArrival(boolean receiverWaiting) {
         if (receiverWaiting) {
-            LockSupport.unpark(thread);
+            Unparker.unpark(thread);
         } else if (state == HIBERNATED && STATE.compareAndSet(this, HIBERNATED, RUNNING)) {
             startThread();
         }
