@@ -152,7 +152,7 @@ public record Measurement(String experiment, String kind, long n, long m, Env en
         return metric("nsPerSpawn");
     }
 
-    /** The published BEAM figure for a metric at this size, if there is one. */
+    /** The published BEAM figure for a metric at a size comparable with this one, if there is one ({@link PublishedFigures#beside}). */
     public Optional<PublishedFigure> published(String metric) {
         return PublishedFigures.beside(experiment, metric, n, m == 0 ? null : m);
     }
@@ -179,12 +179,12 @@ public record Measurement(String experiment, String kind, long n, long m, Env en
             Spread s = spread.get(e.getKey());
             range.append(s == null || s.count() < 2 ? "" : String.format("%s – %s", text(s.min()), text(s.max())));
             cold.append(round(cold(e.getKey())));
-            Optional<PublishedFigure> p = published(e.getKey());
+            Optional<PublishedFigure> p = PublishedFigures.nearest(experiment, e.getKey(), n, m == 0 ? null : m);
             if (p.isPresent()) {
                 theirs.append(p.get().value());
-                ratio.append(Math.round(e.getValue() / p.get().value() * 100) / 100.0);
-                source.append((p.get().n() == null ? "" : String.format("n=%,d; ", p.get().n())) + p.get().source()
-                        + (p.get().note().isEmpty() ? "" : "; " + p.get().note()));
+                ratio.append(PublishedFigures.comparable(p.get(), n) ? Math.round(e.getValue() / p.get().value() * 100) / 100.0
+                        : Double.NaN);
+                source.append(PublishedFigures.label(p.get(), n));
             } else {
                 theirs.appendMissing();
                 ratio.appendMissing();
