@@ -38,42 +38,67 @@ public final class Lightness {
 
     private Lightness() {}
 
-    /** Section 2: idle processes at each size, one fresh JVM per size. */
+    /** Section 2: idle processes at each size, one fresh JVM per size, and one fresh BEAM VM per size for BEAM here. */
     public static Section idleScaling(int[] sizes, Progress progress) {
         List<Measurement> tiers = TierRuns.measure(Kind.PROCESS, sizes, 1, progress);
+        Map<Long, Measurement> beam = new LinkedHashMap<>();
+        for (Measurement m : tiers) {
+            beam.put(m.n(), BeamColumn.measure(ExperimentSpec.of("spawn", (int) m.n()).withRepeat(1), progress));
+        }
         double beamPer = KaruiFigures.value(BEAM, "spawn", "bytesPerProcess");
         double beamNs = KaruiFigures.value(BEAM, "spawn", "nsPerSpawn");
-        Table table = Tables.of("Idle processes, one fresh JVM per size, beside the article's BEAM (2.6 KB each, linear 1k to 500k)", tiers)
+        Table table = Tables.of("Idle processes: the JVM and BEAM here (a fresh VM each per size, this machine) beside the "
+                        + "article's BEAM (2.6 KB each, linear 1k to 500k, another machine)", tiers)
                 .whole("processes", m -> (int) m.n())
                 .number("JVM bytes / process", m -> Tables.nearest(m.bytesPerProcess()))
+                .text("BEAM here bytes / process", m -> BeamColumn.cell(beam.get(m.n()), "bytesPerProcess"))
                 .number("BEAM bytes / process (article)", m -> beamPer)
-                .number("JVM / BEAM (memory)", m -> Tables.ratio(m.bytesPerProcess(), beamPer))
+                .number("JVM / BEAM here (memory)", m -> BeamColumn.ratio(m.bytesPerProcess(), beam.get(m.n()), "bytesPerProcess"))
+                .number("JVM / BEAM article (memory)", m -> Tables.ratio(m.bytesPerProcess(), beamPer))
                 .number("JVM total MB", m -> Tables.round(m.bytesPerProcess() * m.n() / 1e6))
+                .number("BEAM here total MB", m -> Tables.round(BeamColumn.value(beam.get(m.n()), "bytesPerProcess") * m.n() / 1e6))
                 .number("BEAM total MB (2.6 KB x n)", m -> Tables.round(beamPer * m.n() / 1e6))
                 .number("JVM µs / spawn", m -> Tables.nearest(m.nsPerSpawn() / 10) / 100.0)
+                .number("BEAM here µs / spawn", m -> Tables.nearest(BeamColumn.value(beam.get(m.n()), "nsPerSpawn") / 10) / 100.0)
                 .number("BEAM µs / spawn (article: 0.5 to 0.9)", m -> beamNs / 1000)
                 .build();
         List<Long> xs = tiers.stream().map(Measurement::n).toList();
         var chart = Charts.lines("Memory of n idle processes (log-log: a slope of one is linear)",
-                "processes", "MB (heap after GC)", true, true,
+                "processes", "MB (heap after GC; BEAM: erlang:memory)", true, true,
                 List.of(new Series("JVM processes (this machine)", xs, tiers.stream().map(m -> m.bytesPerProcess() * m.n() / 1e6).toList()),
+                        new Series("BEAM here (this machine)", xs, xs.stream()
+                                .map(n -> BeamColumn.value(beam.get(n), "bytesPerProcess") * n / 1e6).toList()),
                         new Series("BEAM (article: 2.6 KB x n)", xs, xs.stream().map(n -> beamPer * n / 1e6).toList(),
                                 Series.Style.PUBLISHED, -1)));
-        return new Section(table, chart, List.of(
-                "JVM bytes / process: heap used after a full GC with every process verified parked, minus before, divided by n",
-                "µs / spawn: the spawn loop alone, in a fresh (cold) JVM; it changes from run to run"));
+        List<String> notes = new ArrayList<>();
+        for (Measurement m : tiers) {
+            notes.add(BeamColumn.verdict(String.format("%,d idle processes", m.n()), "bytes per process", m.bytesPerProcess(),
+                    beam.get(m.n()), "bytesPerProcess", beamPer));
+        }
+        notes.add("JVM bytes / process: heap used after a full GC with every process verified parked, minus before, divided by n");
+        notes.add("BEAM here: the same n in a fresh BEAM VM, erlang:memory(processes_used) after minus before, over n, "
+                + "every process waiting in receive");
+        notes.add("µs / spawn: the spawn loop alone, in a fresh (cold) VM; it changes from run to run");
+        return new Section(table, chart, notes, beam.values().stream().map(r -> (JsonNode) MeasurementJson.tree(r)).toList());
     }
 
     /** Section 3: processes each holding a list of m elements; m = 0 is the baseline. */
     public static Section state(int[] elements, int processes, Progress progress) {
         Map<Integer, Measurement> byM = StateSizes.measure(elements, processes, progress);
         List<Integer> sizes = List.copyOf(byM.keySet());
+        Map<Integer, Measurement> beamByM = new LinkedHashMap<>();
+        for (int m : sizes) {
+            beamByM.put(m, BeamColumn.measure(ExperimentSpec.of("state", StateSizes.processesFor(m, processes)).withM(m), progress));
+        }
         Map<Integer, Double> perProcess = new LinkedHashMap<>();
         byM.forEach((m, r) -> perProcess.put(m, r.bytesPerProcess()));
         IntColumn elementsCol = IntColumn.create("list elements");
         IntColumn nCol = IntColumn.create("processes");
         DoubleColumn bytes = DoubleColumn.create("JVM bytes / process");
         DoubleColumn perElement = DoubleColumn.create("JVM bytes / element (beyond no state)");
+        StringColumn beamBytes = StringColumn.create("BEAM here bytes / process");
+        DoubleColumn hereRatio = DoubleColumn.create("JVM / BEAM here");
+        DoubleColumn beamHereGrowth = DoubleColumn.create("BEAM here growth vs 10 elements");
         DoubleColumn growth = DoubleColumn.create("JVM growth vs 10 elements");
         DoubleColumn beamGrowth = DoubleColumn.create("BEAM growth (article)");
         StringColumn beamNote = StringColumn.create("BEAM, article");
@@ -81,13 +106,17 @@ public final class Lightness {
             elementsCol.append(m);
             nCol.append((int) byM.get(m).n());
             bytes.append(Tables.nearest(perProcess.get(m)));
+            beamBytes.append(BeamColumn.cell(beamByM.get(m), "bytesPerProcess"));
+            hereRatio.append(BeamColumn.ratio(perProcess.get(m), beamByM.get(m), "bytesPerProcess"));
         }
+        double beamAt10 = beamByM.containsKey(10) ? BeamColumn.value(beamByM.get(10), "bytesPerProcess") : Double.NaN;
         for (int m : sizes) {
             perElement.append(m == 0 ? Double.NaN : Tables.round((perProcess.get(m) - perProcess.get(0)) / m));
         }
         double at10 = perProcess.getOrDefault(10, Double.NaN);
         for (int m : sizes) {
             growth.append(Tables.round(perProcess.get(m) / at10));
+            beamHereGrowth.append(Tables.round(BeamColumn.value(beamByM.get(m), "bytesPerProcess") / beamAt10));
             double g = m == 100 ? KaruiFigures.value(BEAM, "state", "growthAt100Elements")
                     : m == 1000 ? KaruiFigures.value(BEAM, "state", "growthAt1000Elements") : Double.NaN;
             beamGrowth.append(g);
@@ -100,10 +129,11 @@ public final class Lightness {
         double bend = slope > 0 ? fixed / slope : Double.NaN;
         Table table = Table.create(String.format(
                 "State held by a process: a list of m elements (fixed part %,.0f B, then about %.1f B an element)", fixed, slope),
-                elementsCol, nCol, bytes, perElement, growth, beamGrowth, beamNote);
+                elementsCol, nCol, bytes, beamBytes, hereRatio, perElement, growth, beamHereGrowth, beamGrowth, beamNote);
         List<Number> xs = new ArrayList<>();
         List<Number> ys = new ArrayList<>();
         List<Number> beam = new ArrayList<>();
+        List<Number> beamHere = new ArrayList<>();
         double beamBase = KaruiFigures.value(BEAM, "spawn", "bytesPerProcess");
         for (int m : sizes) {
             if (m == 0) {
@@ -111,20 +141,29 @@ public final class Lightness {
             }
             xs.add(m);
             ys.add(perProcess.get(m));
+            beamHere.add(BeamColumn.value(beamByM.get(m), "bytesPerProcess"));
             beam.add(m <= 100 ? beamBase : m == 1000 ? beamBase * KaruiFigures.value(BEAM, "state", "growthAt1000Elements") : Double.NaN);
         }
         var chart = Charts.lines("Bytes per process by list size held (log-log)",
                 "list elements held", "bytes per process", true, true,
                 List.of(new Series("JVM process (this machine)", xs, ys),
+                        new Series("BEAM here (this machine)", xs, beamHere),
                         new Series("BEAM (article: flat to 100, x10 at 1,000)", xs, beam)));
-        return new Section(table, chart, List.of(
+        List<String> notes = new ArrayList<>();
+        for (int m : sizes) {
+            notes.add(BeamColumn.verdict(String.format("a process holding %,d elements", m), "bytes per process",
+                    perProcess.get(m), beamByM.get(m), "bytesPerProcess", Double.NaN));
+        }
+        return new Section(table, chart, java.util.stream.Stream.concat(notes.stream(), java.util.stream.Stream.of(
                 String.format("The JVM curve bends near %,.0f elements, where the list (%.1f B an element) outweighs the fixed part "
                         + "of a parked process (%,.0f B: its stack chunk and objects); below that the fixed part dominates, above it "
                         + "the list does. There is no per-process initial heap to absorb small state, so nothing is free.", bend, slope, fixed),
                 "BEAM's curve bends later and harder: up to 100 elements fit the 233-word initial heap (no growth), "
                         + "then the heap is resized in steps (about 10x at 1,000 elements).",
-                "Big lists run with fewer processes (n x m at most 10 million elements) so each child stays near 200 MB."),
-                byM.values().stream().map(r -> (JsonNode) MeasurementJson.tree(r)).toList());
+                "Big lists run with fewer processes (n x m at most 10 million elements) so each child stays near 200 MB; "
+                        + "BEAM here runs the same n and m in a fresh BEAM VM each.")).toList(),
+                java.util.stream.Stream.concat(byM.values().stream(), beamByM.values().stream())
+                        .map(r -> (JsonNode) MeasurementJson.tree(r)).toList());
     }
 
     /** Section 4: the three kinds in fresh JVMs, beside BEAM, goroutines and Python threads. */
@@ -144,7 +183,11 @@ public final class Lightness {
         List<String> categories = new ArrayList<>();
         List<Number> bytesSeries = new ArrayList<>();
         List<Number> nsSeries = new ArrayList<>();
-        Map<Kind, Measurement> byKind = IdleWeight.measure(n, platformN, Kind.jvm(), progress);
+        Map<Kind, Measurement> byKind = new LinkedHashMap<>(IdleWeight.measure(n, platformN, Kind.jvm(), progress));
+        Measurement beamHere = BeamColumn.measure(ExperimentSpec.of("spawn", n), progress);
+        byKind.put(Kind.BEAM, beamHere);
+        DoubleColumn memHere = DoubleColumn.create("memory vs BEAM here");
+        DoubleColumn nsHere = DoubleColumn.create("spawn time vs BEAM here");
         for (Kind k : byKind.keySet()) {
             Measurement m = byKind.get(k);
             int size = (int) m.n();
@@ -155,7 +198,7 @@ public final class Lightness {
                 case BEAM -> "BEAM here";
             };
             kind.append(label);
-            source.append("this machine");
+            source.append(k == Kind.BEAM && !m.ok() ? "this machine: " + m.outcome() : "this machine");
             count.append(size);
             heap.append(Tables.nearest(m.metric("heapBytesPerProcess")));
             double st = m.metrics().containsKey("nativeStackBytesPerProcess") ? m.metric("nativeStackBytesPerProcess") : 0;
@@ -165,14 +208,16 @@ public final class Lightness {
             ns.append(Tables.nearest(m.nsPerSpawn()));
             memRatio.append(Tables.ratio(m.bytesPerProcess(), beamBytes));
             nsRatio.append(Tables.ratio(m.nsPerSpawn(), beamNs));
+            memHere.append(BeamColumn.ratio(m.bytesPerProcess(), beamHere, "bytesPerProcess"));
+            nsHere.append(BeamColumn.ratio(m.nsPerSpawn(), beamHere, "nsPerSpawn"));
             categories.add(switch (k) {
                 case PROCESS -> "JVM process";
                 case VIRTUAL -> "JVM virtual";
                 case PLATFORM -> "JVM platform";
                 case BEAM -> "BEAM here";
             });
-            bytesSeries.add(Math.max(1, m.bytesPerProcess()));
-            nsSeries.add(Math.max(1, m.nsPerSpawn()));
+            bytesSeries.add(m.ok() ? Math.max(1, m.bytesPerProcess()) : Double.NaN);
+            nsSeries.add(m.ok() ? Math.max(1, m.nsPerSpawn()) : Double.NaN);
         }
         for (String runtime : List.of(BEAM, GO, PYTHON)) {
             String experiment = "spawn";
@@ -193,12 +238,15 @@ public final class Lightness {
             ns.append(t);
             memRatio.append(Tables.ratio(b, beamBytes));
             nsRatio.append(Tables.ratio(t, beamNs));
+            memHere.appendMissing();
+            nsHere.appendMissing();
             categories.add(runtime.equals(PYTHON) ? "Python thread" : runtime.equals(GO) ? "goroutine" : "BEAM");
             bytesSeries.add(b);
             nsSeries.add(t);
         }
-        Table table = Table.create("Kinds side by side: ours measured here, theirs as the article published them", kind, count,
-                total, heap, stacks, rss, ns, memRatio, nsRatio, source);
+        Table table = Table.create("Kinds side by side: the JVM's and BEAM's measured here, theirs as the article published them "
+                        + "(another machine); ratios against BEAM here and against the article's BEAM", kind, count,
+                total, heap, stacks, rss, ns, memHere, nsHere, memRatio, nsRatio, source);
         Map<String, List<? extends Number>> series = new LinkedHashMap<>();
         series.put("bytes per unit", bytesSeries);
         series.put("ns per spawn", nsSeries);
@@ -209,10 +257,17 @@ public final class Lightness {
                 .mapToDouble(Number::doubleValue).filter(v -> v > 0).min().orElse(1);
         chart.getStyler().setYAxisMin(Math.pow(10, Math.floor(Math.log10(min))));
         chart.getStyler().setYAxisLogarithmic(true);
-        return new Section(table, chart, List.of(
-                "JVM bytes / unit: heap after GC per unit, plus for platform threads their committed native stacks (NMT)",
+        List<String> notes = new ArrayList<>();
+        for (Kind k : Kind.jvm()) {
+            Measurement m = byKind.get(k);
+            notes.add(BeamColumn.verdict("a " + k.label() + " unit", "bytes", m.bytesPerProcess(), beamHere, "bytesPerProcess", beamBytes));
+            notes.add(BeamColumn.verdict("spawning a " + k.label() + " unit", "ns", m.nsPerSpawn(), beamHere, "nsPerSpawn", beamNs));
+        }
+        return new Section(table, chart, java.util.stream.Stream.concat(notes.stream(), java.util.stream.Stream.of(
+                "JVM bytes / unit: heap after GC per unit, plus for platform threads their committed native stacks (NMT); "
+                        + "BEAM here: erlang:memory(processes_used) per process in a fresh BEAM VM",
                 "platform threads run at most " + platformN + " at a time here: creating one takes about 0.7 ms in this sandbox",
-                "Go and Python figures are the article's, measured differently (HeapAlloc + StackInuse; Python RSS)"),
+                "Go and Python figures are the article's, measured differently (HeapAlloc + StackInuse; Python RSS)")).toList(),
                 byKind.values().stream().map(r -> (JsonNode) MeasurementJson.tree(r)).toList());
     }
 

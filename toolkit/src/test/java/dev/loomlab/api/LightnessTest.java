@@ -24,6 +24,9 @@ class LightnessTest {
         assertThat(r.toTable().rowCount()).isEqualTo(2);
         assertThat(r.toTable().columnNames()).contains("BEAM bytes / process (article)");
         assertThat(r.toTable().doubleColumn("BEAM bytes / process (article)").get(0)).isEqualTo(2600);
+        assertThat(r.toTable().columnNames()).contains("JVM bytes / process", "BEAM here bytes / process", "JVM / BEAM here (memory)");
+        assertThat(r.chart().getSeriesMap()).containsKey("BEAM here (this machine)");
+        assertThat(r.notes()).anyMatch(n -> n.startsWith("On this machine, 200 idle processes"));
         assertThat(Display.mimeBundle(r.chart())).containsKey(Display.PNG);
         assertThat(Display.mimeBundle(r)).containsKey(Display.HTML);
     }
@@ -34,15 +37,18 @@ class LightnessTest {
         assertThat(r.toTable().rowCount()).isEqualTo(4);
         assertThat(r.toTable().doubleColumn("BEAM growth (article)").get(2)).isEqualTo(1);
         assertThat(r.toTable().doubleColumn("BEAM growth (article)").get(3)).isEqualTo(10);
-        assertThat(r.notes().get(0)).contains("bends near");
+        assertThat(r.notes()).anyMatch(n -> n.contains("bends near"));
+        assertThat(r.toTable().columnNames()).contains("BEAM here bytes / process", "JVM / BEAM here");
         assertThat(Display.mimeBundle(r.chart())).containsKey(Display.PNG);
     }
 
     @Test
-    void kindsPutsThreeMeasuredRowsBesideThreePublishedOnes() {
+    void kindsPutsFourMeasuredRowsBesideThreePublishedOnes() {
         Section r = Lightness.kinds(500, 20, Progress.SILENT);
-        assertThat(r.toTable().rowCount()).isEqualTo(6);
-        assertThat(r.toTable().stringColumn("unit").asList()).contains("JVM platform thread", "Go 1.25.1 goroutines");
+        assertThat(r.toTable().rowCount()).isEqualTo(7);
+        assertThat(r.toTable().stringColumn("unit").asList()).contains("JVM platform thread", "BEAM here", "Go 1.25.1 goroutines");
+        assertThat(r.toTable().columnNames()).contains("memory vs BEAM here", "memory vs BEAM");
+        assertThat(r.notes()).anyMatch(n -> n.startsWith("On this machine, a process unit"));
         assertThat(Display.mimeBundle(r.chart())).containsKey(Display.PNG);
     }
 
