@@ -8,7 +8,6 @@ import dev.loomlab.display.Series;
 import dev.loomlab.experiment.ExperimentSpec;
 import dev.loomlab.measure.Cap;
 import dev.loomlab.experiment.Measurement;
-import dev.loomlab.published.PublishedFigure;
 import dev.loomlab.published.PublishedFigures;
 import dev.loomlab.util.Progress;
 import java.util.ArrayList;
@@ -43,7 +42,7 @@ public final class KlabRing implements Displayable {
 
         /** KLab's figure if its 10 M is comparable with this row's N, else NaN (no ratio). */
         double comparableArticle() {
-            return PublishedFigures.beside(experiment(), "nsPerHop", n, (long) m).map(PublishedFigure::value).orElse(Double.NaN);
+            return PublishedFigures.comparable(ARTICLE_N, n) ? article(hibernated, m) : Double.NaN;
         }
     }
 
@@ -99,7 +98,7 @@ public final class KlabRing implements Displayable {
     public List<String> notes() {
         List<String> said = new ArrayList<>();
         for (Row r : rows) {
-            said.add(BeamColumn.verdict(String.format("a %s ring of %,d, %d times round", r.hibernated() ? "hibernated" : "normal",
+            said.add(BeamColumn.verdict(String.format("a %s ring, N = %,d, M = %d", r.hibernated() ? "hibernated" : "normal",
                     r.n(), r.m()), "ns per hop", r.nsPerHop(), r.beam(), "nsPerHop", r.comparableArticle()));
         }
         return said;

@@ -201,7 +201,8 @@ public final class Lightness {
             source.append(k == Kind.BEAM && !m.ok() ? "this machine: " + m.outcome() : "this machine");
             count.append(size);
             heap.append(Tables.nearest(m.metric("heapBytesPerProcess")));
-            double st = m.metrics().containsKey("nativeStackBytesPerProcess") ? m.metric("nativeStackBytesPerProcess") : 0;
+            double st = m.metrics().containsKey("nativeStackBytesPerProcess") ? m.metric("nativeStackBytesPerProcess")
+                    : k == Kind.BEAM ? Double.NaN : 0;
             stacks.append(Tables.nearest(st));
             rss.append(Tables.nearest(m.metric("rssBytesPerProcess")));
             total.append(Tables.nearest(m.bytesPerProcess()));
@@ -260,8 +261,15 @@ public final class Lightness {
         List<String> notes = new ArrayList<>();
         for (Kind k : Kind.jvm()) {
             Measurement m = byKind.get(k);
-            notes.add(BeamColumn.verdict("a " + k.label() + " unit", "bytes", m.bytesPerProcess(), beamHere, "bytesPerProcess", beamBytes));
-            notes.add(BeamColumn.verdict("spawning a " + k.label() + " unit", "ns", m.nsPerSpawn(), beamHere, "nsPerSpawn", beamNs));
+            String unit = switch (k) {
+                case PROCESS -> "a toolkit process";
+                case VIRTUAL -> "a raw virtual thread";
+                default -> "a platform thread";
+            };
+            notes.add(BeamColumn.verdict(unit + " against an idle BEAM process", "bytes", m.bytesPerProcess(), beamHere,
+                    "bytesPerProcess", beamBytes));
+            notes.add(BeamColumn.verdict("spawning " + unit + " against spawning a BEAM process", "ns", m.nsPerSpawn(), beamHere,
+                    "nsPerSpawn", beamNs));
         }
         return new Section(table, chart, java.util.stream.Stream.concat(notes.stream(), java.util.stream.Stream.of(
                 "JVM bytes / unit: heap after GC per unit, plus for platform threads their committed native stacks (NMT); "

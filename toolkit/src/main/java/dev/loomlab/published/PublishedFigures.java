@@ -63,12 +63,14 @@ public final class PublishedFigures {
      * tied to a size, such as a limit), or its n is within {@link #COMPARABLE_FACTOR} of ours.
      */
     public static boolean comparable(PublishedFigure f, long n) {
-        if (f.n() == null) {
-            return true;
-        }
-        long theirs = Math.max(1, f.n());
-        long ours = Math.max(1, n);
-        return theirs <= ours * COMPARABLE_FACTOR && ours <= theirs * COMPARABLE_FACTOR;
+        return f.n() == null || comparable(f.n(), n);
+    }
+
+    /** True when a figure published at n = {@code theirs} may stand beside one measured at n = {@code ours}. */
+    public static boolean comparable(long theirs, long ours) {
+        long t = Math.max(1, theirs);
+        long o = Math.max(1, ours);
+        return t <= o * COMPARABLE_FACTOR && o <= t * COMPARABLE_FACTOR;
     }
 
     /**

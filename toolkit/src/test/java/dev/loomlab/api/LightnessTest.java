@@ -48,7 +48,7 @@ class LightnessTest {
         assertThat(r.toTable().rowCount()).isEqualTo(7);
         assertThat(r.toTable().stringColumn("unit").asList()).contains("JVM platform thread", "BEAM here", "Go 1.25.1 goroutines");
         assertThat(r.toTable().columnNames()).contains("memory vs BEAM here", "memory vs BEAM");
-        assertThat(r.notes()).anyMatch(n -> n.startsWith("On this machine, a process unit"));
+        assertThat(r.notes()).anyMatch(n -> n.startsWith("On this machine, a toolkit process against an idle BEAM process"));
         assertThat(Display.mimeBundle(r.chart())).containsKey(Display.PNG);
     }
 
