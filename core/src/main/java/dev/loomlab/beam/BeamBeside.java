@@ -5,6 +5,7 @@ import dev.loomlab.view.GridColumn;
 import dev.loomlab.view.Tabular;
 import dev.loomlab.experiment.Measurement;
 import dev.loomlab.published.PublishedFigure;
+import dev.loomlab.published.PublishedFigures;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -40,16 +41,15 @@ public record BeamBeside(Measurement jvm, Measurement beam, String missing) impl
         for (String name : metrics()) {
             double j = jvm.metric(name);
             double b = beamHere(name);
-            Optional<PublishedFigure> p = jvm.published(name);
+            Optional<PublishedFigure> p = PublishedFigures.nearest(jvm.experiment(), name, jvm.n(), jvm.m() == 0 ? null : jvm.m());
             double pv = p.map(PublishedFigure::value).orElse(Double.NaN);
             metric.append(name);
             ours.append(round(j));
             here.append(hereCell(name));
             published.append(pv);
             ratioHere.append(ratio(j, b));
-            ratioPublished.append(ratio(j, pv));
-            source.append(p.map(f -> (f.n() == null ? "" : String.format("n=%,d; ", f.n())) + f.source()
-                    + (f.note().isEmpty() ? "" : "; " + f.note())).orElse(""));
+            ratioPublished.append(p.isPresent() && PublishedFigures.comparable(p.get(), jvm.n()) ? ratio(j, pv) : Double.NaN);
+            source.append(p.map(f -> PublishedFigures.label(f, jvm.n())).orElse(""));
         }
         String title = String.format("%s, n = %,d%s: JVM here, BEAM here (same machine), BEAM published (another machine)",
                 jvm.experiment(), jvm.n(), jvm.m() == 0 ? "" : ", m = " + jvm.m());

@@ -23,11 +23,13 @@ public final class BeamExperiments {
     /** The French article lowered {@code +P} to this to hit the limit on purpose. */
     static final int LIMIT_EXPERIMENT_DEFAULT = 1_024;
 
-    private static final String IDLE = "bytesPerProcess is erlang:memory(processes) after minus before, less the growth "
+    private static final String IDLE = "bytesPerProcess is erlang:memory(processes_used) after minus before, less the growth "
             + "of the measuring process (it holds the list of pids), over n; processInfoBytesPerProcess is "
             + "process_info(P, memory) averaged over all n; every process was waiting in receive before counting; "
-            + "the article read memory in a fresh VM, which is run 1: later runs in the same VM start from memory the "
-            + "VM has already used once";
+            + "allocatedBytesPerProcess is the same with erlang:memory(processes), the article's reading: in a fresh VM "
+            + "(run 1) both agree, but later runs in the same VM reuse the process structures (about 780 bytes each) "
+            + "the allocator kept from the previous run's processes, so processes grows less than the processes weigh "
+            + "and drops after run 1 at small n; processes_used counts only live processes and stays put";
     private static final Map<String, String> NOTES = new LinkedHashMap<>();
 
     static {
@@ -35,6 +37,8 @@ public final class BeamExperiments {
         NOTES.put("hibernate", IDLE.replace("waiting in receive", "hibernated (erlang:hibernate/3)"));
         NOTES.put("state", IDLE + "; each process built its own lists:seq(1, m) before waiting");
         NOTES.put("ring", "n processes in a ring, the token goes m times round (n x m hops); nsPerHop excludes spawning");
+        NOTES.put("ring-hibernated", "the same ring, each process hibernating (erlang:hibernate/3) after every message, "
+                + "all of them counted hibernated before the token starts; each hop wakes a process from its bare heap");
         NOTES.put("broadcast", "one message to each of n waiting processes; nsPerMessage is until the last one "
                 + "counted it (an atomics counter), over n");
         NOTES.put("pingpong", "n timed round trips to an echo process, erlang:monotonic_time(nanosecond); "

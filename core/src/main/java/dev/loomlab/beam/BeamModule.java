@@ -26,7 +26,8 @@ import java.util.Map;
  * The Erlang side of the BEAM measurements ({@link #MODULES}, {@code .erl} files), shipped in the jar as source
  * and compiled with the reader's own {@code erlc} on first use, into a directory named after the
  * source's hash and the OTP release (so an edit or another Erlang compiles afresh). The directory
- * appears atomically: a half-compiled module is never used.
+ * appears atomically: a half-compiled module is never used. Each use touches the entry; entries
+ * and abandoned compilations unused for a day are pruned ({@link BeamCache}).
  */
 final class BeamModule {
 
@@ -34,6 +35,8 @@ final class BeamModule {
     /** The modules: the entry point (JSON, dispatch, helpers), what processes weigh, what messages cost. */
     static final List<String> MODULES = List.of(NAME, "loomlab_beam_memory", "loomlab_beam_messages");
     private static final Duration COMPILE_DEADLINE = Duration.ofMinutes(2);
+    /** A cache entry is {@code otp<release>-<hash of the sources>}. */
+    static final String ENTRY_PREFIX = "otp";
 
     private BeamModule() {}
 
@@ -41,13 +44,15 @@ final class BeamModule {
     static synchronized Path compiled(Erlang erlang) {
         Map<String, byte[]> sources = new LinkedHashMap<>();
         MODULES.forEach(module -> sources.put(module, source(module)));
-        Path dir = cacheRoot().resolve("otp" + erlang.otpRelease() + "-" + hash(sources.values()));
+        Path dir = cacheRoot().resolve(ENTRY_PREFIX + erlang.otpRelease() + "-" + hash(sources.values()));
         if (compiledIn(dir)) {
+            markUsed(dir);
+            BeamCache.prune(dir.getParent(), dir, BeamCache.STALE_AFTER);
             return dir;
         }
         try {
             Files.createDirectories(dir.getParent());
-            Path work = Files.createTempDirectory(dir.getParent(), "compiling-");
+            Path work = Files.createTempDirectory(dir.getParent(), BeamCache.COMPILING_PREFIX);
             List<String> command = new ArrayList<>(List.of(erlang.erlc().toString(), "-o", work.toString()));
             for (Map.Entry<String, byte[]> e : sources.entrySet()) {
                 Path erl = work.resolve(e.getKey() + ".erl");
@@ -69,9 +74,20 @@ final class BeamModule {
                     throw e;
                 }
             }
+            markUsed(dir);
+            BeamCache.prune(dir.getParent(), dir, BeamCache.STALE_AFTER);
             return dir;
         } catch (IOException e) {
             throw new UncheckedIOException("could not compile the BEAM measurements into " + dir, e);
+        }
+    }
+
+    /** Says the entry was used now (its modification time), so pruning keeps it. */
+    private static void markUsed(Path dir) {
+        try {
+            Files.setLastModifiedTime(dir, java.nio.file.attribute.FileTime.fromMillis(System.currentTimeMillis()));
+        } catch (IOException ignored) {
+            // another JVM pruned or replaced it meanwhile: the next use compiles again
         }
     }
 

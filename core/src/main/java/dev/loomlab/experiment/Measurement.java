@@ -148,7 +148,12 @@ public record Measurement(String experiment, String kind, long n, long m, Env en
         return metric("nsPerSpawn");
     }
 
-    /** The published BEAM figure for a metric at this size, if there is one. */
+    /** The published figure nearest ours, comparable or not; the table labels it with its own n. */
+    private Optional<PublishedFigure> nearestPublished(String metric) {
+        return PublishedFigures.nearest(experiment, metric, n, m == 0 ? null : m);
+    }
+
+    /** The published BEAM figure for a metric at a size comparable with this one, if there is one ({@link PublishedFigures#beside}). */
     public Optional<PublishedFigure> published(String metric) {
         return PublishedFigures.beside(experiment, metric, n, m == 0 ? null : m);
     }
@@ -174,13 +179,11 @@ public record Measurement(String experiment, String kind, long n, long m, Env en
                 return s == null || s.count() < 2 ? "" : String.format("%s – %s", text(s.min()), text(s.max()));
             }).number("cold run", name -> round(cold(name)));
         }
-        return grid.number("BEAM published", name -> published(name).map(PublishedFigure::value).orElse(Double.NaN))
-                .number(beam ? "BEAM here / published" : "JVM / BEAM", name -> published(name)
-                        .map(p -> Math.round(metrics.get(name) / p.value() * 100) / 100.0).orElse(Double.NaN))
-                .text("published at, source", name -> published(name)
-                        .map(p -> (p.n() == null ? "" : String.format("n=%,d; ", p.n())) + p.source()
-                                + (p.note().isEmpty() ? "" : "; " + p.note()))
-                        .orElse(""))
+        return grid.number("BEAM published", name -> nearestPublished(name).map(PublishedFigure::value).orElse(Double.NaN))
+                .number(beam ? "BEAM here / published" : "JVM / BEAM", name -> nearestPublished(name)
+                        .map(p -> PublishedFigures.comparable(p, n) ? Math.round(metrics.get(name) / p.value() * 100) / 100.0
+                                : Double.NaN).orElse(Double.NaN))
+                .text("published at, source", name -> nearestPublished(name).map(p -> PublishedFigures.label(p, n)).orElse(""))
                 .build();
     }
 

@@ -43,10 +43,40 @@ public final class PublishedFigures {
     }
 
     /**
-     * The BEAM figure to show beside ours: the one at the same n (and m) if published, else the
-     * one at the nearest n from the French article, else any.
+     * How far apart two sizes may be and still be compared: a published figure sits beside ours
+     * only when its n is within this factor of ours (either way), or when it names no n.
+     */
+    public static final long COMPARABLE_FACTOR = 10;
+
+    /**
+     * The BEAM figure to set beside ours, with a ratio: the nearest published n ({@link #nearest}),
+     * but only when it is comparable with ours ({@link #comparable}); KLab's 10,000,000 is not
+     * beside a ring of 10,000. Empty otherwise: show {@link #nearest} labelled with its own n instead.
      */
     public static Optional<PublishedFigure> beside(String experiment, String metric, long n, Long m) {
+        return nearest(experiment, metric, n, m).filter(f -> comparable(f, n));
+    }
+
+    /**
+     * True when {@code f} may stand beside a figure measured at {@code n}: it names no n (a figure not
+     * tied to a size, such as a limit), or its n is within {@link #COMPARABLE_FACTOR} of ours.
+     */
+    public static boolean comparable(PublishedFigure f, long n) {
+        return f.n() == null || comparable(f.n(), n);
+    }
+
+    /** True when a figure published at n = {@code theirs} may stand beside one measured at n = {@code ours}. */
+    public static boolean comparable(long theirs, long ours) {
+        long t = Math.max(1, theirs);
+        long o = Math.max(1, ours);
+        return t <= o * COMPARABLE_FACTOR && o <= t * COMPARABLE_FACTOR;
+    }
+
+    /**
+     * The published BEAM figure nearest to ours, comparable or not: the one at the same n (and m) if
+     * published, else at the nearest n, the French article's first among equals.
+     */
+    public static Optional<PublishedFigure> nearest(String experiment, String metric, long n, Long m) {
         List<PublishedFigure> candidates = of(experiment, metric).stream()
                 .filter(f -> f.runtime().startsWith("BEAM"))
                 .filter(f -> m == null || f.m() == null || Objects.equals(f.m(), m))
@@ -54,6 +84,17 @@ public final class PublishedFigures {
         return candidates.stream()
                 .min(Comparator.<PublishedFigure>comparingLong(f -> f.n() == null ? Long.MAX_VALUE / 2 : Math.abs(f.n() - n))
                         .thenComparing(f -> f.source().equals("un-million") ? 0 : 1));
+    }
+
+    /**
+     * How a table names a published figure: "n=10,000; source; note" when it stands beside ours,
+     * "published at n=10,000,000, not comparable with n=10,000 (no ratio); source" when it does not.
+     */
+    public static String label(PublishedFigure f, long n) {
+        String size = f.n() == null ? "" : String.format("n=%,d", f.n());
+        String where = f.source() + (f.note().isEmpty() ? "" : "; " + f.note());
+        return comparable(f, n) ? (size.isEmpty() ? "" : size + "; ") + where
+                : String.format("published at %s, not comparable with n=%,d (no ratio); %s", size, n, where);
     }
 
     /** The title and place of a source id. */

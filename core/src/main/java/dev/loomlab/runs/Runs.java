@@ -16,10 +16,11 @@ public final class Runs {
 
     private Runs() {}
 
-    /** Runs {@code spec} in a fresh JVM; its measurement or its failed row. */
+    /** Runs {@code spec} in a fresh JVM (a fresh BEAM VM for kind beam); its measurement or its failed row. */
     public static Measurement attempt(ExperimentSpec spec, Progress progress) {
         long start = System.nanoTime();
-        progress.say(String.format("measuring %s in a fresh JVM...", describe(spec)));
+        progress.say(String.format("measuring %s in a fresh %s...", describe(spec),
+                spec.kind() == dev.loomlab.experiment.Kind.BEAM ? "BEAM VM" : "JVM"));
         Measurement m = FreshJvm.attempt(spec, Progress.SILENT);
         progress.say(String.format("  %s: %s (%.1f s)", describe(spec), m.ok() ? headline(m) : m.outcome(),
                 (System.nanoTime() - start) / 1e9));

@@ -1,19 +1,24 @@
 %% loomlab's BEAM measurements of what messages cost: a ring, a broadcast, ping-pong, and round
 %% trips under busy processes (the German article's script). Called by loomlab_beam.
 -module(loomlab_beam_messages).
--export([ring/2, broadcast/1, ping_pong/1, load/3]).
--export([echo/0, busy/1]).
+-export([ring/2, ring/3, broadcast/1, ping_pong/1, load/3]).
+-export([echo/0, busy/1, hibernated_node/2]).
 -import(loomlab_beam, [now_ns/0, spawn_n/5, await_all/2, stop_all/1, percentile/3]).
 
 -define(WAIT_MS, 120000).
 
-ring(N, M) ->
+ring(N, M) -> ring(N, M, normal).
+
+%% KLab's two rings: Mode normal waits in receive between messages; Mode hibernated hibernates
+%% (erlang:hibernate/3) after each message, so every hop wakes a process from a bare heap and
+%% every node is counted in erlang:hibernate/3 before the token starts.
+ring(N, M, Mode) ->
     Parent = self(),
     T0 = now_ns(),
-    Nodes = [spawn(fun() -> receive {next, Next} -> ring_node(Next, Parent) end end) || _ <- lists:seq(1, N)],
+    Nodes = [spawn(fun() -> receive {next, Next} -> start_node(Mode, Next, Parent) end end) || _ <- lists:seq(1, N)],
     [First | _] = Nodes,
     lists:foreach(fun({P, Next}) -> P ! {next, Next} end, lists:zip(Nodes, tl(Nodes) ++ [First])),
-    await_all(Nodes, waiting),
+    await_all(Nodes, case Mode of normal -> waiting; hibernated -> hibernated end),
     T1 = now_ns(),
     Hops = N * M,
     First ! {token, Hops},
@@ -24,10 +29,22 @@ ring(N, M) ->
      {"totalMillis", (T2 - T1) / 1.0e6},
      {"nsPerHopWithSpawn", (T2 - T0) / Hops}].
 
+start_node(normal, Next, Parent) -> ring_node(Next, Parent);
+start_node(hibernated, Next, Parent) -> erlang:hibernate(?MODULE, hibernated_node, [Next, Parent]).
+
 ring_node(Next, Parent) ->
     receive
         {token, 1} -> Parent ! ring_done, ring_node(Next, Parent);
         {token, Left} -> Next ! {token, Left - 1}, ring_node(Next, Parent);
+        stop -> ok
+    end.
+
+%% One message, then back to hibernation: erlang:hibernate/3 discards the stack and shrinks the
+%% heap, and the next message restarts the process in this function.
+hibernated_node(Next, Parent) ->
+    receive
+        {token, 1} -> Parent ! ring_done, erlang:hibernate(?MODULE, hibernated_node, [Next, Parent]);
+        {token, Left} -> Next ! {token, Left - 1}, erlang:hibernate(?MODULE, hibernated_node, [Next, Parent]);
         stop -> ok
     end.
 

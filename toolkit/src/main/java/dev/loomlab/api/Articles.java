@@ -6,13 +6,12 @@ import dev.loomlab.isolation.Isolation;
 import dev.loomlab.nativecall.DirtyCall;
 import dev.loomlab.runs.HibernatedMillions;
 import dev.loomlab.runs.ProcessLimits;
-import dev.loomlab.util.Progress;
 import java.time.Duration;
 
 /**
  * The notebooks' helpers for the articles' sections that need a runner of their own: GC pauses
  * (notebook 02), the undeclared dirty NIF (05), BEAM's {@code +P}, the hibernated millions and
- * isolation (01). They only choose sizes and print progress; the measuring is in {@code gc},
+ * isolation (01). They only choose sizes and keep one progress line; the measuring is in {@code gc},
  * {@code nativecall}, {@code isolation} and {@code runs}.
  */
 public final class Articles {
@@ -21,12 +20,12 @@ public final class Articles {
 
     /** GC pauses for G1, ZGC and Serial at each n (within the cap), 2 s measured per row. */
     public static Section gcPauses(int... ns) {
-        return GcPauses.of(ns).measuring(Duration.ofSeconds(2)).run(Progress.STDOUT);
+        return OneLine.along("GC pauses, one child JVM per collector and size", p -> GcPauses.of(ns).measuring(Duration.ofSeconds(2)).run(p));
     }
 
     /** A 20 ms native call every 50 ms on one carrier: none, on the carrier, offloaded. */
     public static Section dirtyCall() {
-        return DirtyCall.standard().run(Progress.STDOUT);
+        return OneLine.along("a long native call on one carrier, one child JVM each", p -> DirtyCall.standard().run(p));
     }
 
     /** BEAM's +P rounding beside the toolkit's exact limit, for the article's examples. */
@@ -41,11 +40,11 @@ public final class Articles {
 
     /** 1M and 5M hibernated, each in a fresh JVM (lift the cap first), rows that do not fit are not started. */
     public static Section millions() {
-        return HibernatedMillions.articles().run(Progress.STDOUT);
+        return OneLine.along("1M and 5M hibernated, one fresh JVM each", p -> HibernatedMillions.articles().run(p));
     }
 
     /** Shared by reference or copied: what the receiver sees, and what a copy costs (10 to 10,000 elements). */
     public static Isolation.Result isolation() {
-        return Isolation.standard(Progress.STDOUT);
+        return OneLine.along("isolation: shared or copied, in a child JVM", Isolation::standard);
     }
 }

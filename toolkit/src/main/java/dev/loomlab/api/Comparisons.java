@@ -27,47 +27,79 @@ final class Comparisons {
 
     private Comparisons() {}
 
-    static Section idleWeight(int n) {
-        Map<Kind, Measurement> byKind = IdleWeight.measure(n, IdleWeight.PLATFORM_MAX, Kind.jvm(), Progress.STDOUT);
+    static Section idleWeight(int n, Progress progress) {
+        Map<Kind, Measurement> byKind = IdleWeight.measure(n, IdleWeight.PLATFORM_MAX, Kind.jvm(), progress);
+        Measurement beam = BeamColumn.measure(ExperimentSpec.of("spawn", n), progress);
         List<SideBySide.Row> rows = new ArrayList<>();
-        rows.add(row("toolkit process", byKind.get(Kind.PROCESS), figure("spawn", "bytesPerProcess", "un-million", 1)));
-        rows.add(row("raw virtual thread", byKind.get(Kind.VIRTUAL), figure("spawn", "bytesPerProcess", "karui", "Go")));
-        rows.add(row("platform thread (heap + native stack)", byKind.get(Kind.PLATFORM),
+        rows.add(row("toolkit process", byKind.get(Kind.PROCESS), beam, figure("spawn", "bytesPerProcess", "un-million", 1)));
+        rows.add(row("raw virtual thread", byKind.get(Kind.VIRTUAL), beam, figure("spawn", "bytesPerProcess", "karui", "Go")));
+        rows.add(row("platform thread (heap + native stack)", byKind.get(Kind.PLATFORM), beam,
                 figure("spawn", "bytesPerProcess", "karui", "Python")));
-        return SideBySide.section("What one idle unit weighs: bytes each after a full GC, all parked", "bytes per process", rows);
+        return SideBySide.section("What one idle unit weighs: bytes each after a full GC, all parked", "bytes per process", rows,
+                verdicts(rows, "bytes per unit", "an idle BEAM process"));
     }
 
-    static Section hibernation(int n) {
-        Measurement process = IdleWeight.measure(n, IdleWeight.PLATFORM_MAX, List.of(Kind.PROCESS), Progress.STDOUT).get(Kind.PROCESS);
-        Measurement hibernated = IdleWeight.hibernated(n, Progress.STDOUT);
+    static Section hibernation(int n, Progress progress) {
+        Measurement process = IdleWeight.measure(n, IdleWeight.PLATFORM_MAX, List.of(Kind.PROCESS), progress).get(Kind.PROCESS);
+        Measurement hibernated = IdleWeight.hibernated(n, progress);
         Measurement small = Runs.attempt(ExperimentSpec.of("spawn", Math.min(n, IdleWeight.PLATFORM_MAX)).withKind(Kind.PLATFORM)
-                .withOption("stackSize", String.valueOf(SMALL_STACK)), Progress.STDOUT);
+                .withOption("stackSize", String.valueOf(SMALL_STACK)), progress);
+        Measurement beamIdle = BeamColumn.measure(ExperimentSpec.of("spawn", n), progress);
+        Measurement beamHibernated = BeamColumn.measure(ExperimentSpec.of("hibernate", n), progress);
         List<SideBySide.Row> rows = new ArrayList<>();
-        rows.add(row("toolkit process (waiting in receive)", process, figure("spawn", "bytesPerProcess", "un-million", 1)));
-        rows.add(row("hibernated process (no thread)", hibernated, figure("hibernate", "bytesPerProcess", "un-million", 1)));
-        rows.add(row("platform thread, 64 KiB stack (the min_heap_size control)", small,
+        rows.add(row("toolkit process (waiting in receive)", process, beamIdle, figure("spawn", "bytesPerProcess", "un-million", 1)));
+        rows.add(row("hibernated process (no thread)", hibernated, beamHibernated,
+                figure("hibernate", "bytesPerProcess", "un-million", 1)));
+        rows.add(row("platform thread, 64 KiB stack (the min_heap_size control)", small, null,
                 figure("min-heap", "bytesPerProcess", "un-million", 1)));
         long million = 1_000_000;
         long fiveMillion = 5_000_000;
-        rows.add(extrapolated("1,000,000 hibernated: MiB in all", hibernated, million,
+        rows.add(extrapolated("1,000,000 hibernated: MiB in all", hibernated, beamHibernated, million,
                 figure("hibernate", "bytesPerProcess", "un-million", million)));
-        rows.add(extrapolated("5,000,000 hibernated: MiB in all", hibernated, fiveMillion,
+        rows.add(extrapolated("5,000,000 hibernated: MiB in all", hibernated, beamHibernated, fiveMillion,
                 figure("hibernate", "bytesPerProcess", "un-million", fiveMillion)));
         return SideBySide.section("Hibernation: what a process weighs once it gives its thread back",
-                "bytes per process (MiB for totals)", rows);
+                "bytes per process (MiB for totals)", rows, verdicts(rows.subList(0, 2), "bytes per process", null));
     }
 
-    private static SideBySide.Row row(String what, Measurement m, PublishedFigure p) {
-        return new SideBySide.Row(what, m.bytesPerProcess(), p == null ? Double.NaN : p.value(), describe(p),
+    /** One verdict per measured row that has a BEAM-here figure or says why not. */
+    private static List<String> verdicts(List<SideBySide.Row> rows, String unit, String beamWhat) {
+        List<String> said = new ArrayList<>();
+        for (SideBySide.Row r : rows) {
+            double b = r.beamHere();
+            double jvm = r.ours();
+            if (Double.isNaN(b)) {
+                said.add(String.format("On this machine, %s: %s %s on the JVM; BEAM here: %s.", r.what(), BeamColumn.number(jvm),
+                        unit, r.beamHereText().isEmpty() ? "no counterpart run" : r.beamHereText()));
+                continue;
+            }
+            boolean beamPublished = r.publishedWhat().startsWith("BEAM");
+            said.add(String.format("On this machine, %s: %s %s on the JVM and %s for %s on BEAM, so the JVM is %.2f× BEAM here%s.",
+                    r.what(), BeamColumn.number(jvm), unit, BeamColumn.number(b), beamWhat == null ? "its BEAM twin" : beamWhat,
+                    jvm / b, Double.isNaN(r.published()) || r.published() == 0 ? ""
+                            : String.format("; beside the published %s (%s, another machine) it would be %.2f×",
+                            beamPublished ? "BEAM figure" : "figure of " + r.publishedWhat(), BeamColumn.number(r.published()),
+                            jvm / r.published())));
+        }
+        return said;
+    }
+
+    private static SideBySide.Row row(String what, Measurement m, Measurement beam, PublishedFigure p) {
+        return new SideBySide.Row(what, m.bytesPerProcess(), BeamColumn.value(beam, "bytesPerProcess"),
+                beam == null ? "no BEAM counterpart run" : BeamColumn.cell(beam, "bytesPerProcess"),
+                p == null ? Double.NaN : p.value(), describe(p),
                 m.ok() ? String.format("measured: fresh JVM, n = %,d", m.n()) : m.outcome());
     }
 
-    private static SideBySide.Row extrapolated(String what, Measurement m, long n, PublishedFigure p) {
+    private static SideBySide.Row extrapolated(String what, Measurement m, Measurement beam, long n, PublishedFigure p) {
         double oursMb = m.bytesPerProcess() * n / MIB;
+        double beamMb = BeamColumn.value(beam, "bytesPerProcess") * n / MIB;
         double theirsMb = p == null ? Double.NaN : p.value() * n / MIB;
-        return new SideBySide.Row(what, oursMb, theirsMb, describe(p) + " x n",
+        return new SideBySide.Row(what, oursMb, beamMb, beam.ok() ? BeamColumn.number(beamMb) + " (EXTRAPOLATED)" : beam.outcome(),
+                theirsMb, describe(p) + " x n",
                 String.format("EXTRAPOLATED: %,.0f bytes measured at n = %,d, times %,d; measure it with "
-                        + "./loomlab %s --n %d --no-cap", m.bytesPerProcess(), m.n(), n, m.experiment(), n));
+                        + "./loomlab %s --n %d --no-cap (add --kind beam for BEAM here)", m.bytesPerProcess(), m.n(), n,
+                        m.experiment(), n));
     }
 
     private static String describe(PublishedFigure p) {

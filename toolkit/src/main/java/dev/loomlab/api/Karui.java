@@ -1,6 +1,5 @@
 package dev.loomlab.api;
 
-import dev.loomlab.util.Progress;
 import dev.loomlab.api.Lightness;
 import dev.loomlab.view.Section;
 import dev.loomlab.limits.Containment;
@@ -19,18 +18,16 @@ import dev.loomlab.measure.Cap;
  */
 public final class Karui {
 
-    private static final Progress PROGRESS = Progress.STDOUT;
-
     private Karui() {}
 
     /** §2: 1k, 10k, 100k idle processes (up to the cap), one fresh JVM each: bytes and µs per process. */
     public static Section idleProcesses() {
-        return Lightness.idleScaling(Cap.tiers(1_000, 10_000, 100_000), PROGRESS);
+        return OneLine.along("idle processes by size, one fresh JVM and BEAM VM each", p -> Lightness.idleScaling(Cap.tiers(1_000, 10_000, 100_000), p));
     }
 
     /** §2 at chosen sizes. */
     public static Section idleProcesses(int... sizes) {
-        return Lightness.idleScaling(Cap.tiers(sizes), PROGRESS);
+        return OneLine.along("idle processes by size, one fresh JVM and BEAM VM each", p -> Lightness.idleScaling(Cap.tiers(sizes), p));
     }
 
     /** §3: processes holding lists of 10, 100, 1,000, 10,000 elements (10,000 processes, or the cap). */
@@ -41,61 +38,61 @@ public final class Karui {
     /** §3 with chosen sizes: {@code processes} per size (fewer for big lists). */
     public static Section state(int processes, int... elements) {
         dev.loomlab.measure.Cap.check("processes", processes, 1_000);
-        return Lightness.state(elements, processes, PROGRESS);
+        return OneLine.along("state held by a process, one fresh JVM and BEAM VM per list size", p -> Lightness.state(elements, processes, p));
     }
 
     /** §4: toolkit processes, raw virtual threads, platform threads (at most 2,000) beside BEAM, Go, Python. */
     public static Section kinds() {
-        return Lightness.kinds(Cap.atMost(100_000), Cap.atMost(2_000), PROGRESS);
+        return OneLine.along("kinds side by side, one fresh JVM and BEAM VM each", p -> Lightness.kinds(Cap.atMost(100_000), Cap.atMost(2_000), p));
     }
 
     /** §4 at a chosen size. */
     public static Section kinds(int n, int platformThreads) {
-        return Lightness.kinds(n, platformThreads, PROGRESS);
+        return OneLine.along("kinds side by side, one fresh JVM and BEAM VM each", p -> Lightness.kinds(n, platformThreads, p));
     }
 
     /** §4: this machine's thread limits, and a low ceiling (256 tasks) hit in a child JVM. */
     public static Section threadsLimit() {
-        return Containment.threadsLimit(256, PROGRESS);
+        return OneLine.along("the thread ceiling, in a child JVM", p -> Containment.threadsLimit(256, p));
     }
 
     /** §4 and §7.3: spawning 100,000 (or the cap) five times in one JVM, and in a fresh JVM each time. */
     public static Section warmUp() {
-        return Lightness.warmUp(Cap.atMost(100_000), 5, PROGRESS);
+        return OneLine.along("spawning in one JVM and in fresh JVMs", p -> Lightness.warmUp(Cap.atMost(100_000), 5, p));
     }
 
     /** §4 and §7.3 at a chosen size and number of runs. */
     public static Section warmUp(int n, int runs) {
-        return Lightness.warmUp(n, runs, PROGRESS);
+        return OneLine.along("spawning in one JVM and in fresh JVMs", p -> Lightness.warmUp(n, runs, p));
     }
 
     /** §7.1: child JVMs given 1, 2 and 4 CPUs: what they derive, and the time to spawn 30,000 (or the cap) at each, 3 runs per JVM. */
     public static Section cpuLimit() {
-        return Containment.cpuLimit(new int[] {1, 2, 4}, Cap.atMost(30_000), 3, PROGRESS);
+        return OneLine.along("CPU limits, one child JVM each", p -> Containment.cpuLimit(new int[] {1, 2, 4}, Cap.atMost(30_000), 3, p));
     }
 
     /** §7.1 with chosen CPU counts. */
     public static Section cpuLimit(int... cpus) {
-        return Containment.cpuLimit(cpus, Cap.atMost(30_000), 3, PROGRESS);
+        return OneLine.along("CPU limits, one child JVM each", p -> Containment.cpuLimit(cpus, Cap.atMost(30_000), 3, p));
     }
 
     /** §7.2: the heap derived from 512 MB, a heap that fills, a heap bigger than its container. */
     public static Section memoryLimit() {
-        return Containment.memoryLimit(PROGRESS);
+        return OneLine.along("memory limits, one child JVM each", p -> Containment.memoryLimit(p));
     }
 
     /** §7.2: memory outside the heap (thread stacks, direct buffers, metaspace), in a child JVM. */
     public static Section offHeap() {
-        return Containment.offHeap(200, 64, 2_000, PROGRESS);
+        return OneLine.along("memory outside the heap, in a child JVM", p -> Containment.offHeap(200, 64, 2_000, p));
     }
 
     /** §7.4: no per-thread cap in a shared heap; a child JVM's -Xmx as the real one; the direct-buffer loophole. */
     public static Section perProcessCap() {
-        return Containment.perProcessCap(PROGRESS);
+        return OneLine.along("per-process caps, one child JVM each", p -> Containment.perProcessCap(p));
     }
 
     /** §7.5: a heartbeat and a runaway under one supervisor, max 3 restarts in 60 s, in a child JVM. */
     public static Section supervisedRunaway() {
-        return Containment.supervisedRunaway(3, 60, PROGRESS);
+        return OneLine.along("a supervised runaway, in a child JVM", p -> Containment.supervisedRunaway(3, 60, p));
     }
 }

@@ -53,9 +53,14 @@ public final class Klab {
      */
     public static ProcessMemory perProcess(int n) {
         int size = Cap.atMost(n);
-        Map<Kind, Measurement> byKind = IdleWeight.measure(size, IdleWeight.PLATFORM_MAX, Kind.jvm(), Progress.STDOUT);
-        return new ProcessMemory(size, Outcome.of(byKind.get(Kind.PROCESS)), Outcome.of(byKind.get(Kind.VIRTUAL)),
-                Outcome.of(byKind.get(Kind.PLATFORM)), Outcome.of(IdleWeight.hibernated(size, Progress.STDOUT)));
+        return OneLine.along(String.format("memory per process at %,d, one fresh JVM and BEAM VM each", size), line -> {
+            Map<Kind, Measurement> byKind = IdleWeight.measure(size, IdleWeight.PLATFORM_MAX, Kind.jvm(), line);
+            Measurement hibernated = IdleWeight.hibernated(size, line);
+            Measurement beamIdle = BeamColumn.measure(ExperimentSpec.of("spawn", size), line);
+            Measurement beamHibernated = BeamColumn.measure(ExperimentSpec.of("hibernate", size), line);
+            return new ProcessMemory(size, Outcome.of(byKind.get(Kind.PROCESS)), Outcome.of(byKind.get(Kind.VIRTUAL)),
+                    Outcome.of(byKind.get(Kind.PLATFORM)), Outcome.of(hibernated), beamIdle, beamHibernated);
+        });
     }
 
     /** A published figure of the dataset, or NaN. */
@@ -74,6 +79,10 @@ public final class Klab {
      */
     public static Table limits(int ask) {
         int n = Cap.atMost(ask);
+        return OneLine.along("the process limit, one fresh JVM per setting", line -> limits(n, line));
+    }
+
+    private static Table limits(int n, Progress progress) {
         int low = (int) Math.max(1, Math.round(n * 32_768.0 / 40_000));
         StringColumn setting = StringColumn.create("setting");
         DoubleColumn limit = DoubleColumn.create("limit");
@@ -91,19 +100,29 @@ public final class Klab {
         row(setting, limit, asked, started, error, message, "toolkit default (-Dloomlab.processLimit)", ProcessLimit.DEFAULT,
                 Double.NaN, Double.NaN, "", "BEAM's default, 2^20");
         for (int l : new int[] {low, n + 30}) {
-            Map<String, String> r = probe(n, l);
+            Map<String, String> r = probe(n, l, progress);
             row(setting, limit, asked, started, error, message, "JVM here, -Dloomlab.processLimit=" + l + " (fresh JVM)", l, n,
                     r.containsKey("spawned") ? Double.parseDouble(r.get("spawned")) : Double.NaN,
                     r.getOrDefault("error", ""), r.getOrDefault("message", ""));
         }
-        return Table.create(String.format("The first wall: the process limit (ours asked for %,d, scaled from the article's 40,000 "
-                + "to the cap)", n), setting, limit, asked, started, error, message);
+        for (int l : new int[] {Math.max(1_024, low), n + 30}) {
+            Measurement b = BeamColumn.measure(ExperimentSpec.of("limit", n)
+                    .withJvmFlags("-D" + ProcessLimit.PROPERTY + "=" + l), progress);
+            boolean refused = BeamColumn.value(b, "refused") == 1.0;
+            row(setting, limit, asked, started, error, message, "BEAM here, +P " + l + " (fresh BEAM VM)",
+                    b.ok() ? b.metric("processLimit") : l, n, BeamColumn.value(b, "spawned"),
+                    !b.ok() ? "did not run" : refused ? "system_limit" : "",
+                    !b.ok() ? b.outcome() : String.format("%,.0f live processes with the VM's own when it stopped",
+                            b.metric("liveProcesses")));
+        }
+        return Table.create(String.format("The first wall: the process limit (the JVM and BEAM here asked for %,d, scaled from "
+                + "the article's 40,000 to the cap)", n), setting, limit, asked, started, error, message);
     }
 
     /** Runs the {@code limit} experiment in a fresh JVM started with the given process limit. */
-    private static Map<String, String> probe(int n, int limit) {
+    private static Map<String, String> probe(int n, int limit, Progress progress) {
         Map<String, String> result = new HashMap<>();
-        Outcome o = SafeRun.run(ExperimentSpec.of("limit", n).withJvmFlags("-D" + ProcessLimit.PROPERTY + "=" + limit));
+        Outcome o = SafeRun.run(ExperimentSpec.of("limit", n).withJvmFlags("-D" + ProcessLimit.PROPERTY + "=" + limit), progress);
         if (!o.ok()) {
             result.put("error", "the run failed");
             result.put("message", o.outcome());
@@ -202,6 +221,7 @@ public final class Klab {
 
     /** The N×M ring for every n and m, normal and hibernated processes, each in a fresh JVM. */
     public static KlabRing ring(int[] ns, int[] ms) {
-        return KlabRing.measure(ns, ms);
+        return OneLine.along("the N x M ring, normal and hibernated, one fresh JVM and BEAM VM per row",
+                line -> KlabRing.measure(ns, ms, line));
     }
 }

@@ -20,6 +20,7 @@ import dev.loomlab.runs.IdleWeight;
 import dev.loomlab.runs.StateSizes;
 import dev.loomlab.runs.TierRuns;
 import java.util.ArrayList;
+import java.util.stream.Stream;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -34,38 +35,61 @@ public final class Lightness {
 
     private Lightness() {}
 
-    /** Section 2: idle processes at each size, one fresh JVM per size. */
+    /** Section 2: idle processes at each size, one fresh JVM per size, and one fresh BEAM VM per size for BEAM here. */
     public static Section idleScaling(int[] sizes, Progress progress) {
         List<Measurement> tiers = TierRuns.measure(Kind.PROCESS, sizes, 1, progress);
+        Map<Long, Measurement> beam = new LinkedHashMap<>();
+        for (Measurement m : tiers) {
+            beam.put(m.n(), BeamColumn.measure(ExperimentSpec.of("spawn", (int) m.n()).withRepeat(1), progress));
+        }
         double beamPer = KaruiFigures.value(BEAM, "spawn", "bytesPerProcess");
         double beamNs = KaruiFigures.value(BEAM, "spawn", "nsPerSpawn");
-        Grid table = Grid.of("Idle processes, one fresh JVM per size, beside the article's BEAM (2.6 KB each, linear 1k to 500k)", tiers)
+        Grid table = Grid.of("Idle processes: the JVM and BEAM here (a fresh VM each per size, this machine) beside the "
+                        + "article's BEAM (2.6 KB each, linear 1k to 500k, another machine)", tiers)
                 .whole("processes", m -> (int) m.n())
                 .number("JVM bytes / process", m -> Grid.nearest(m.bytesPerProcess()))
+                .text("BEAM here bytes / process", m -> BeamColumn.cell(beam.get(m.n()), "bytesPerProcess"))
                 .number("BEAM bytes / process (article)", m -> beamPer)
-                .number("JVM / BEAM (memory)", m -> Grid.ratio(m.bytesPerProcess(), beamPer))
+                .number("JVM / BEAM here (memory)", m -> BeamColumn.ratio(m.bytesPerProcess(), beam.get(m.n()), "bytesPerProcess"))
+                .number("JVM / BEAM article (memory)", m -> Grid.ratio(m.bytesPerProcess(), beamPer))
                 .number("JVM total MB", m -> Grid.round(m.bytesPerProcess() * m.n() / 1e6))
+                .number("BEAM here total MB", m -> Grid.round(BeamColumn.value(beam.get(m.n()), "bytesPerProcess") * m.n() / 1e6))
                 .number("BEAM total MB (2.6 KB x n)", m -> Grid.round(beamPer * m.n() / 1e6))
                 .number("JVM µs / spawn", m -> Grid.nearest(m.nsPerSpawn() / 10) / 100.0)
+                .number("BEAM here µs / spawn", m -> Grid.nearest(BeamColumn.value(beam.get(m.n()), "nsPerSpawn") / 10) / 100.0)
                 .number("BEAM µs / spawn (article: 0.5 to 0.9)", m -> beamNs / 1000)
                 .build();
         List<Long> xs = tiers.stream().map(Measurement::n).toList();
         var chart = Plot.lines("Memory of n idle processes (log-log: a slope of one is linear)",
-                "processes", "MB (heap after GC)", true, true,
+                "processes", "MB (heap after GC; BEAM: erlang:memory)", true, true,
                 List.of(new Series("JVM processes (this machine)", xs, tiers.stream().map(m -> m.bytesPerProcess() * m.n() / 1e6).toList()),
+                        new Series("BEAM here (this machine)", xs, xs.stream()
+                                .map(n -> BeamColumn.value(beam.get(n), "bytesPerProcess") * n / 1e6).toList()),
                         new Series("BEAM (article: 2.6 KB x n)", xs, xs.stream().map(n -> beamPer * n / 1e6).toList(),
                                 Series.Style.PUBLISHED, -1)));
-        return new Section(table, chart, List.of(
-                "JVM bytes / process: heap used after a full GC with every process verified parked, minus before, divided by n",
-                "µs / spawn: the spawn loop alone, in a fresh (cold) JVM; it changes from run to run"));
+        List<String> notes = new ArrayList<>();
+        for (Measurement m : tiers) {
+            notes.add(BeamColumn.verdict(String.format("%,d idle processes", m.n()), "bytes per process", m.bytesPerProcess(),
+                    beam.get(m.n()), "bytesPerProcess", beamPer));
+        }
+        notes.add("JVM bytes / process: heap used after a full GC with every process verified parked, minus before, divided by n");
+        notes.add("BEAM here: the same n in a fresh BEAM VM, erlang:memory(processes_used) after minus before, over n, "
+                + "every process waiting in receive");
+        notes.add("µs / spawn: the spawn loop alone, in a fresh (cold) VM; it changes from run to run");
+        return new Section(table, chart, notes, beam.values().stream().map(r -> (JsonNode) MeasurementJson.tree(r)).toList());
     }
 
     /** Section 3: processes each holding a list of m elements; m = 0 is the baseline. */
     public static Section state(int[] elements, int processes, Progress progress) {
         Map<Integer, Measurement> byM = StateSizes.measure(elements, processes, progress);
         List<Integer> sizes = List.copyOf(byM.keySet());
+        Map<Integer, Measurement> beamByM = new LinkedHashMap<>();
+        for (int m : sizes) {
+            beamByM.put(m, BeamColumn.measure(ExperimentSpec.of("state", StateSizes.processesFor(m, processes)).withM(m), progress));
+        }
         Map<Integer, Double> perProcess = new LinkedHashMap<>();
         byM.forEach((m, r) -> perProcess.put(m, r.bytesPerProcess()));
+        double beamAt10 = beamByM.containsKey(10) ? BeamColumn.value(beamByM.get(10), "bytesPerProcess") : Double.NaN;
         double at10 = perProcess.getOrDefault(10, Double.NaN);
         double fixed = perProcess.get(0);
         int largest = sizes.get(sizes.size() - 1);
@@ -76,9 +100,12 @@ public final class Lightness {
                 .whole("list elements", m -> m)
                 .whole("processes", m -> (int) byM.get(m).n())
                 .number("JVM bytes / process", m -> Grid.nearest(perProcess.get(m)))
+                .text("BEAM here bytes / process", m -> BeamColumn.cell(beamByM.get(m), "bytesPerProcess"))
+                .number("JVM / BEAM here", m -> BeamColumn.ratio(perProcess.get(m), beamByM.get(m), "bytesPerProcess"))
                 .number("JVM bytes / element (beyond no state)", m -> m == 0 ? Double.NaN
                         : Grid.round((perProcess.get(m) - perProcess.get(0)) / m))
                 .number("JVM growth vs 10 elements", m -> Grid.round(perProcess.get(m) / at10))
+                .number("BEAM here growth vs 10 elements", m -> Grid.round(BeamColumn.value(beamByM.get(m), "bytesPerProcess") / beamAt10))
                 .number("BEAM growth (article)", m -> m == 100 ? KaruiFigures.value(BEAM, "state", "growthAt100Elements")
                         : m == 1000 ? KaruiFigures.value(BEAM, "state", "growthAt1000Elements") : Double.NaN)
                 .text("BEAM, article", m -> m == 100 ? KaruiFigures.note(BEAM, "state", "growthAt100Elements")
@@ -87,6 +114,7 @@ public final class Lightness {
         List<Number> xs = new ArrayList<>();
         List<Number> ys = new ArrayList<>();
         List<Number> beam = new ArrayList<>();
+        List<Number> beamHere = new ArrayList<>();
         double beamBase = KaruiFigures.value(BEAM, "spawn", "bytesPerProcess");
         for (int m : sizes) {
             if (m == 0) {
@@ -94,49 +122,66 @@ public final class Lightness {
             }
             xs.add(m);
             ys.add(perProcess.get(m));
+            beamHere.add(BeamColumn.value(beamByM.get(m), "bytesPerProcess"));
             beam.add(m <= 100 ? beamBase : m == 1000 ? beamBase * KaruiFigures.value(BEAM, "state", "growthAt1000Elements") : Double.NaN);
         }
         var chart = Plot.lines("Bytes per process by list size held (log-log)",
                 "list elements held", "bytes per process", true, true,
                 List.of(new Series("JVM process (this machine)", xs, ys),
+                        new Series("BEAM here (this machine)", xs, beamHere),
                         new Series("BEAM (article: flat to 100, x10 at 1,000)", xs, beam)));
-        return new Section(table, chart, List.of(
+        List<String> notes = new ArrayList<>();
+        for (int m : sizes) {
+            notes.add(BeamColumn.verdict(String.format("a process holding %,d elements", m), "bytes per process",
+                    perProcess.get(m), beamByM.get(m), "bytesPerProcess", Double.NaN));
+        }
+        return new Section(table, chart, Stream.concat(notes.stream(), Stream.of(
                 String.format("The JVM curve bends near %,.0f elements, where the list (%.1f B an element) outweighs the fixed part "
                         + "of a parked process (%,.0f B: its stack chunk and objects); below that the fixed part dominates, above it "
                         + "the list does. There is no per-process initial heap to absorb small state, so nothing is free.", bend, slope, fixed),
                 "BEAM's curve bends later and harder: up to 100 elements fit the 233-word initial heap (no growth), "
                         + "then the heap is resized in steps (about 10x at 1,000 elements).",
-                "Big lists run with fewer processes (n x m at most 10 million elements) so each child stays near 200 MB."),
-                byM.values().stream().map(r -> (JsonNode) MeasurementJson.tree(r)).toList());
+                "Big lists run with fewer processes (n x m at most 10 million elements) so each child stays near 200 MB; "
+                        + "BEAM here runs the same n and m in a fresh BEAM VM each.")).toList(),
+                Stream.concat(byM.values().stream(), beamByM.values().stream())
+                        .map(r -> (JsonNode) MeasurementJson.tree(r)).toList());
     }
 
     /** One row of the kinds table: a unit measured here, or one the article published. */
     private record KindRow(String unit, String measured, Integer n, double heap, double stacks, double rss, double total,
-                           double ns, double memRatio, double nsRatio, String category) {}
+                           double ns, double memHere, double nsHere, double memRatio, double nsRatio, String category) {}
 
     /** Section 4: the three kinds in fresh JVMs, beside BEAM, goroutines and Python threads. */
     public static Section kinds(int n, int platformN, Progress progress) {
         double beamBytes = KaruiFigures.value(BEAM, "spawn", "bytesPerProcess");
         double beamNs = KaruiFigures.value(BEAM, "spawn", "nsPerSpawn");
         List<KindRow> rows = new ArrayList<>();
-        Map<Kind, Measurement> byKind = IdleWeight.measure(n, platformN, Kind.jvm(), progress);
+        Map<Kind, Measurement> byKind = new LinkedHashMap<>(IdleWeight.measure(n, platformN, Kind.jvm(), progress));
+        Measurement beamHere = BeamColumn.measure(ExperimentSpec.of("spawn", n), progress);
+        byKind.put(Kind.BEAM, beamHere);
         for (Kind k : byKind.keySet()) {
             Measurement m = byKind.get(k);
             String label = switch (k) {
                 case PROCESS -> "JVM toolkit process";
                 case VIRTUAL -> "JVM raw virtual thread";
                 case PLATFORM -> "JVM platform thread";
+                case BEAM -> "BEAM here";
                 default -> k.runtime();
             };
             String category = switch (k) {
                 case PROCESS -> "JVM process";
                 case VIRTUAL -> "JVM virtual";
                 case PLATFORM -> "JVM platform";
+                case BEAM -> "BEAM here";
                 default -> k.runtime();
             };
-            double st = m.metrics().containsKey("nativeStackBytesPerProcess") ? m.metric("nativeStackBytesPerProcess") : 0;
-            rows.add(new KindRow(label, "this machine", (int) m.n(), Grid.nearest(m.metric("heapBytesPerProcess")), Grid.nearest(st),
+            double st = m.metrics().containsKey("nativeStackBytesPerProcess") ? m.metric("nativeStackBytesPerProcess")
+                    : k == Kind.BEAM ? Double.NaN : 0;
+            rows.add(new KindRow(label, k == Kind.BEAM && !m.ok() ? "this machine: " + m.outcome() : "this machine", (int) m.n(),
+                    Grid.nearest(m.metric("heapBytesPerProcess")), Grid.nearest(st),
                     Grid.nearest(m.metric("rssBytesPerProcess")), Grid.nearest(m.bytesPerProcess()), Grid.nearest(m.nsPerSpawn()),
+                    BeamColumn.ratio(m.bytesPerProcess(), beamHere, "bytesPerProcess"),
+                    BeamColumn.ratio(m.nsPerSpawn(), beamHere, "nsPerSpawn"),
                     Grid.ratio(m.bytesPerProcess(), beamBytes), Grid.ratio(m.nsPerSpawn(), beamNs), category));
         }
         for (String runtime : List.of(BEAM, GO, PYTHON)) {
@@ -149,10 +194,11 @@ public final class Lightness {
             rows.add(new KindRow(KaruiFigures.runtime(runtime, experiment, "bytesPerProcess"),
                     "article: " + KaruiFigures.note(runtime, experiment, "bytesPerProcess")
                             + (runtime.equals(PYTHON) ? "; spawn time published as 40 to 100x BEAM (70x shown)" : ""),
-                    null, Double.NaN, Double.NaN, Double.NaN, b, t, Grid.ratio(b, beamBytes), Grid.ratio(t, beamNs),
+                    null, Double.NaN, Double.NaN, Double.NaN, b, t, Double.NaN, Double.NaN, Grid.ratio(b, beamBytes), Grid.ratio(t, beamNs),
                     runtime.equals(PYTHON) ? "Python thread" : runtime.equals(GO) ? "goroutine" : "BEAM"));
         }
-        Grid table = Grid.of("Kinds side by side: ours measured here, theirs as the article published them", rows)
+        Grid table = Grid.of("Kinds side by side: the JVM's and BEAM's measured here, theirs as the article published them "
+                + "(another machine); ratios against BEAM here and against the article's BEAM", rows)
                 .text("unit", KindRow::unit)
                 .wholeOrEmpty("n", KindRow::n)
                 .number("bytes / unit", KindRow::total)
@@ -160,21 +206,38 @@ public final class Lightness {
                 .number("native stack B / unit (NMT)", KindRow::stacks)
                 .number("RSS B / unit", KindRow::rss)
                 .number("ns / spawn", KindRow::ns)
+                .number("memory vs BEAM here", KindRow::memHere)
+                .number("spawn time vs BEAM here", KindRow::nsHere)
                 .number("memory vs BEAM", KindRow::memRatio)
                 .number("spawn time vs BEAM", KindRow::nsRatio)
                 .text("measured", KindRow::measured)
                 .build();
         Map<String, List<? extends Number>> series = new LinkedHashMap<>();
         // measured rows are at least 1 on the log axis (a negative RSS reading at small n would vanish)
-        series.put("bytes per unit", rows.stream().map(r -> r.n() == null ? r.total() : Math.max(1, r.total())).toList());
-        series.put("ns per spawn", rows.stream().map(r -> r.n() == null ? r.ns() : Math.max(1, r.ns())).toList());
+        // a failed BEAM-here row has no bar (NaN)
+        series.put("bytes per unit", rows.stream().map(r -> r.n() == null || Double.isNaN(r.total()) ? r.total() : Math.max(1, r.total())).toList());
+        series.put("ns per spawn", rows.stream().map(r -> r.n() == null || Double.isNaN(r.ns()) ? r.ns() : Math.max(1, r.ns())).toList());
         // on a log axis the bars start a decade below the smallest value (display.Charts sets the minimum)
         var chart = Plot.bars("Bytes and ns to spawn, per unit (log scale)", "bytes, ns (log)", true,
                 rows.stream().map(KindRow::category).toList(), series);
-        return new Section(table, chart, List.of(
-                "JVM bytes / unit: heap after GC per unit, plus for platform threads their committed native stacks (NMT)",
-                "platform threads run at most " + platformN + " at a time here: creating one takes about 0.7 ms in this sandbox",
-                "Go and Python figures are the article's, measured differently (HeapAlloc + StackInuse; Python RSS)"),
+        List<String> notes = new ArrayList<>();
+        for (Kind k : Kind.jvm()) {
+            Measurement m = byKind.get(k);
+            String unit = switch (k) {
+                case PROCESS -> "a toolkit process";
+                case VIRTUAL -> "a raw virtual thread";
+                default -> "a platform thread";
+            };
+            notes.add(BeamColumn.verdict(unit + " against an idle BEAM process", "bytes", m.bytesPerProcess(), beamHere,
+                    "bytesPerProcess", beamBytes));
+            notes.add(BeamColumn.verdict("spawning " + unit + " against spawning a BEAM process", "ns", m.nsPerSpawn(), beamHere,
+                    "nsPerSpawn", beamNs));
+        }
+        return new Section(table, chart, Stream.concat(notes.stream(), Stream.of(
+                "JVM bytes / unit: heap after GC per unit, plus for platform threads their committed native stacks (NMT); "
+                        + "BEAM here: erlang:memory(processes_used) per process in a fresh BEAM VM",
+                "platform threads run at most " + platformN + " at a time: each is a real OS thread with its own stack",
+                "Go and Python figures are the article's, measured differently (HeapAlloc + StackInuse; Python RSS)")).toList(),
                 byKind.values().stream().map(r -> (JsonNode) MeasurementJson.tree(r)).toList());
     }
 

@@ -121,11 +121,13 @@ public final class Loomlab {
 
     /**
      * One idle unit's weight, each kind in its own fresh JVM: a toolkit process, a raw virtual
-     * thread and a platform thread (at most 1,000 of those), beside BEAM's, a goroutine's and an
-     * OS thread's published weights.
+     * thread and a platform thread (at most 1,000 of those), beside an idle BEAM process here (a
+     * fresh BEAM VM) and BEAM's, a goroutine's and an OS thread's published weights.
      */
     public static Section idleWeight(int n) {
-        return Comparisons.idleWeight(n);
+        try (ProgressLine line = ProgressLine.start("idle weight per kind, one fresh JVM (and BEAM VM) each", 0)) {
+            return Comparisons.idleWeight(n, line);
+        }
     }
 
     /**
@@ -134,7 +136,9 @@ public final class Loomlab {
      * hibernated processes would take, labelled as extrapolated.
      */
     public static Section hibernation(int n) {
-        return Comparisons.hibernation(n);
+        try (ProgressLine line = ProgressLine.start("hibernation, one fresh JVM (and BEAM VM) each", 0)) {
+            return Comparisons.hibernation(n, line);
+        }
     }
 
     /** A token m times round a ring of n processes, in a fresh JVM: {@code nsPerHop}. */

@@ -7,6 +7,7 @@ import dev.loomlab.api.SafeRun.Outcome;
 import dev.loomlab.display.Displayable;
 import dev.loomlab.experiment.ExperimentSpec;
 import dev.loomlab.experiment.Kind;
+import dev.loomlab.experiment.Measurement;
 import dev.loomlab.measure.Units;
 import tech.tablesaw.api.Table;
 
@@ -22,13 +23,23 @@ public final class ProcessMemory implements Displayable {
     private final Outcome virtual;
     private final Outcome platform;
     private final Outcome hibernated;
+    private final Measurement beamIdle;
+    private final Measurement beamHibernated;
 
-    ProcessMemory(int n, Outcome process, Outcome virtual, Outcome platform, Outcome hibernated) {
+    ProcessMemory(int n, Outcome process, Outcome virtual, Outcome platform, Outcome hibernated,
+                  Measurement beamIdle, Measurement beamHibernated) {
         this.n = n;
         this.process = process;
         this.virtual = virtual;
         this.platform = platform;
         this.hibernated = hibernated;
+        this.beamIdle = beamIdle;
+        this.beamHibernated = beamHibernated;
+    }
+
+    /** Bytes per idle BEAM process measured here, in a fresh BEAM VM (NaN if it did not run). */
+    public double beamHereBytes() {
+        return BeamColumn.value(beamIdle, "bytesPerProcess");
     }
 
     /** Bytes per toolkit process measured here (NaN if that run failed). */
@@ -51,8 +62,15 @@ public final class ProcessMemory implements Displayable {
         return platform.metric("bytesPerProcess");
     }
 
-    /** One runtime's bytes per process, and how that figure was obtained. */
-    private record Weight(String runtime, double bytes, int wordSize, String how) {}
+    /**
+     * One runtime's bytes per process, how that figure was obtained, and the BEAM-here figure it is
+     * set against (an idle or a hibernated BEAM process, measured here), NaN for published rows.
+     */
+    private record Weight(String runtime, double bytes, int wordSize, String how, double beamHere) {
+        Weight(String runtime, double bytes, int wordSize, String how) {
+            this(runtime, bytes, wordSize, how, Double.NaN);
+        }
+    }
 
     @Override
     public Table toTable() {
@@ -62,18 +80,41 @@ public final class ProcessMemory implements Displayable {
                 new Weight("BEAM R12B-0, 64-bit, +h 1 (KLab 2008)", Klab.BEAM_H1_BYTES, 8, "published: 906,848 for 1,000; 113 words"),
                 new Weight("BEAM OTP 28, 64-bit (today)", Klab.published("un-million", "spawn", "bytesPerProcess", 1L, null), 8,
                         "published (French article): one idle process, heap 233 words"),
-                new Weight("JVM here: toolkit process", processBytes(), 8, ours(process, n)),
-                new Weight("JVM here: raw virtual thread", virtualBytes(), 8, ours(virtual, n)),
+                new Weight("BEAM here: an idle process (this machine)", beamHereBytes(), 8, beamHow(beamIdle)),
+                new Weight("BEAM here: a hibernated process (this machine)", BeamColumn.value(beamHibernated, "bytesPerProcess"), 8,
+                        beamHow(beamHibernated)),
+                new Weight("JVM here: toolkit process", processBytes(), 8, ours(process, n), beamHereBytes()),
+                new Weight("JVM here: raw virtual thread", virtualBytes(), 8, ours(virtual, n), beamHereBytes()),
                 new Weight("JVM here: platform thread (heap + native stack)", platformBytes(), 8,
-                        ours(platform, Math.min(n, 1_000)) + "; native stack from Native Memory Tracking"),
-                new Weight("JVM here: hibernated toolkit process", hibernatedBytes(), 8, ours(hibernated, n)));
-        return Tables.of(String.format("Memory per process: KLab's 1,000 processes in 2008, today's BEAM, and ours at %,d", n), rows)
+                        ours(platform, Math.min(n, 1_000)) + "; native stack from Native Memory Tracking", beamHereBytes()),
+                new Weight("JVM here: hibernated toolkit process", hibernatedBytes(), 8, ours(hibernated, n),
+                        BeamColumn.value(beamHibernated, "bytesPerProcess")));
+        return Tables.of(String.format("Memory per process: KLab's 1,000 processes in 2008, today's BEAM published, and BEAM and the JVM here at %,d", n), rows)
                 .text("runtime", Weight::runtime)
                 .number("bytes per process", w -> Tables.nearest(w.bytes()))
                 .number("words (4 B on 32-bit, 8 B on 64-bit)", w -> Tables.nearest(w.bytes() / w.wordSize()))
+                .number("vs BEAM here (idle or hibernated, same n)", w -> Tables.ratio(w.bytes(), w.beamHere()))
                 .number("vs BEAM 2008", w -> Tables.ratio(w.bytes(), Klab.BEAM_2008_BYTES))
                 .text("source, how", Weight::how)
                 .build();
+    }
+
+    /**
+     * The verdicts, computed from these runs: a toolkit process and a hibernated one against their
+     * BEAM twins on this machine, and against KLab's 2008 figure.
+     */
+    @Override
+    public List<String> notes() {
+        return List.of(
+                BeamColumn.verdict(String.format("an idle toolkit process at %,d", n), "bytes", processBytes(), beamIdle,
+                        "bytesPerProcess", Klab.BEAM_2008_BYTES),
+                BeamColumn.verdict(String.format("a hibernated toolkit process at %,d", n), "bytes", hibernatedBytes(),
+                        beamHibernated, "bytesPerProcess", Double.NaN));
+    }
+
+    private String beamHow(Measurement b) {
+        return b.ok() ? String.format("measured: %,d in a fresh BEAM VM, erlang:memory(processes_used) / n; %s", n,
+                b.notes().isEmpty() ? "" : b.notes().get(0)) : b.outcome();
     }
 
     private static String ours(Outcome o, int n) {
@@ -124,7 +165,8 @@ public final class ProcessMemory implements Displayable {
     public Table stacks() {
         record Stack(String unit, String reserved, Outcome o, String beam, double beamBytes) {}
         int size = Math.min(n, 1_000);
-        Outcome small = SafeRun.run(ExperimentSpec.of("spawn", size).withKind(Kind.PLATFORM).withJvmFlags("-Xss256k"));
+        Outcome small = OneLine.along("platform threads with -Xss256k, in a fresh JVM", line ->
+                SafeRun.run(ExperimentSpec.of("spawn", size).withKind(Kind.PLATFORM).withJvmFlags("-Xss256k"), line));
         List<Stack> rows = List.of(
                 new Stack("platform thread, default -Xss", "1 MiB (Linux x64 default)", platform,
                         "default initial heap, 309 words (32-bit)", Klab.BEAM_2008_BYTES),
@@ -153,30 +195,33 @@ public final class ProcessMemory implements Displayable {
      * hibernated processes in 32 GB imply).
      */
     public Table hibernation() {
-        record Hib(String what, Outcome o, String beamWhat, double beam) {}
+        record Hib(String what, Outcome o, Measurement here, String beamWhat, double beam) {}
         double todayIdle = Klab.published("un-million", "spawn", "bytesPerProcess", (long) 100_000, null);
         double todayHib = Klab.published("un-million", "hibernate", "bytesPerProcess", (long) 1_000_000, null);
         List<Hib> rows = List.of(
-                new Hib("idle, waiting in receive", process, "OTP 28 idle, 100,000 (French article)", todayIdle),
-                new Hib("idle, waiting in receive", process, "R12B-0 32-bit default, 309 words (KLab)", Klab.BEAM_2008_BYTES),
-                new Hib("idle, waiting in receive", process, "R12B-0 64-bit +h 1, 113 words (KLab)", Klab.BEAM_H1_BYTES),
-                new Hib("hibernated (no thread)", hibernated, "OTP 28 hibernated, 1,000,000 (French article)", todayHib),
-                new Hib("hibernated (no thread)", hibernated, "R12B-0 hibernated: 40 M in 32 GB, at most (KLab, derived)",
+                new Hib("idle, waiting in receive", process, beamIdle, "OTP 28 idle, 100,000 (French article)", todayIdle),
+                new Hib("idle, waiting in receive", process, beamIdle, "R12B-0 32-bit default, 309 words (KLab)", Klab.BEAM_2008_BYTES),
+                new Hib("idle, waiting in receive", process, beamIdle, "R12B-0 64-bit +h 1, 113 words (KLab)", Klab.BEAM_H1_BYTES),
+                new Hib("hibernated (no thread)", hibernated, beamHibernated, "OTP 28 hibernated, 1,000,000 (French article)", todayHib),
+                new Hib("hibernated (no thread)", hibernated, beamHibernated, "R12B-0 hibernated: 40 M in 32 GB, at most (KLab, derived)",
                         Klab.T2000_BYTES / 40e6));
-        return Tables.of(String.format("Hibernation: %,d processes, idle against hibernated, each in a fresh JVM "
-                        + "(bytes per process = heap after GC / n)", n), rows)
+        return Tables.of(String.format("Hibernation: %,d processes, idle against hibernated, each in a fresh JVM and a fresh "
+                        + "BEAM VM on this machine (bytes per process = heap after GC / n; BEAM: processes_used / n), "
+                        + "beside BEAM's published figures", n), rows)
                 .text("process", Hib::what)
                 .number("JVM bytes per process (ours)", r -> Tables.nearest(r.o().metric("bytesPerProcess")))
                 .text("outcome", r -> r.o().outcome())
+                .text("BEAM here bytes per process (same n, this machine)", r -> BeamColumn.cell(r.here(), "bytesPerProcess"))
+                .number("JVM / BEAM here", r -> BeamColumn.ratio(r.o().metric("bytesPerProcess"), r.here(), "bytesPerProcess"))
                 .text("BEAM, published", Hib::beamWhat)
-                .number("BEAM bytes", r -> Tables.nearest(r.beam()))
-                .number("JVM / BEAM", r -> Tables.ratio(r.o().metric("bytesPerProcess"), r.beam()))
+                .number("BEAM bytes (published)", r -> Tables.nearest(r.beam()))
+                .number("JVM / BEAM published", r -> Tables.ratio(r.o().metric("bytesPerProcess"), r.beam()))
                 .build();
     }
 
 
     @Override
     public String toString() {
-        return toTable().printAll();
+        return toTable().printAll() + "\n" + String.join("\n", notes());
     }
 }

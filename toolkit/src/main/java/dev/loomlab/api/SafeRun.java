@@ -30,6 +30,11 @@ final class SafeRun {
     }
 
     static Outcome run(ExperimentSpec spec) {
-        return Outcome.of(Runs.attempt(spec, Progress.STDOUT));
+        return run(spec, Progress.STDOUT);
+    }
+
+    /** {@code spec} in a fresh JVM (a fresh BEAM VM for kind beam), its progress told to {@code progress}. */
+    static Outcome run(ExperimentSpec spec, Progress progress) {
+        return Outcome.of(Runs.attempt(spec, progress));
     }
 }

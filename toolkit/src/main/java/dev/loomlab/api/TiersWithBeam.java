@@ -3,8 +3,6 @@ package dev.loomlab.api;
 import dev.loomlab.view.Plot;
 import dev.loomlab.view.Series;
 
-import dev.loomlab.beam.BeamHere;
-import dev.loomlab.beam.Erlang;
 import dev.loomlab.display.Displayable;
 import dev.loomlab.experiment.Measurement;
 import dev.loomlab.util.Progress;
@@ -32,10 +30,7 @@ public record TiersWithBeam(Tiers jvm, List<Measurement> beam) implements Displa
     static TiersWithBeam of(Tiers jvm, Progress progress) {
         List<Measurement> beam = new ArrayList<>();
         for (Measurement m : jvm.tiers()) {
-            if (Erlang.installed().isEmpty()) {
-                break;
-            }
-            Measurement b = BeamHere.measure(dev.loomlab.experiment.ExperimentSpec.of("spawn", m.n())
+            Measurement b = BeamColumn.measure(dev.loomlab.experiment.ExperimentSpec.of("spawn", m.n())
                     .withRepeat(m.runs().size()), progress);
             beam.add(b);
             progress.say(String.format("BEAM here, tier %,9d: %s", m.n(), "ok".equals(b.outcome())
@@ -55,7 +50,7 @@ public record TiersWithBeam(Tiers jvm, List<Measurement> beam) implements Displa
             Measurement j = jvm.tiers().get(i);
             Measurement b = i < beam.size() ? beam.get(i) : null;
             boolean ok = b != null && "ok".equals(b.outcome());
-            String why = b == null ? "not installed: " + Erlang.HOW_TO_INSTALL : b.outcome();
+            String why = b == null ? BeamColumn.MISSING : b.outcome();
             bytes.append(ok ? String.format("%,.0f", b.bytesPerProcess()) : why);
             ns.append(ok ? String.format("%,.0f", b.nsPerSpawn()) : why);
             bytesRatio.append(ok ? Math.round(j.bytesPerProcess() / b.bytesPerProcess() * 100) / 100.0 : Double.NaN);

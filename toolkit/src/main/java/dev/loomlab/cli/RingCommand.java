@@ -16,7 +16,7 @@ final class RingCommand extends ExperimentCommand {
     long m;
 
     @Option(names = "--hibernate", description = "processes hibernate between messages (KLab's hibernated ring): "
-            + "each hop starts a new virtual thread")
+            + "each hop starts a new virtual thread; with --kind beam, erlang:hibernate/3 between messages")
     boolean hibernate;
 
     @Override

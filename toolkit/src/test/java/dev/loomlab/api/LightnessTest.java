@@ -25,6 +25,9 @@ class LightnessTest {
         assertThat(Tables.from(r.grid()).rowCount()).isEqualTo(2);
         assertThat(Tables.from(r.grid()).columnNames()).contains("BEAM bytes / process (article)");
         assertThat(Tables.from(r.grid()).doubleColumn("BEAM bytes / process (article)").get(0)).isEqualTo(2600);
+        assertThat(Tables.from(r.grid()).columnNames()).contains("JVM bytes / process", "BEAM here bytes / process", "JVM / BEAM here (memory)");
+        assertThat(r.chart().series()).anyMatch(s -> s.name().equals("BEAM here (this machine)"));
+        assertThat(r.notes()).anyMatch(n -> n.startsWith("On this machine, 200 idle processes"));
         assertThat(Display.mimeBundle(r.chart())).containsKey(Display.PNG);
         assertThat(Display.mimeBundle(r)).containsKey(Display.HTML);
     }
@@ -35,15 +38,18 @@ class LightnessTest {
         assertThat(Tables.from(r.grid()).rowCount()).isEqualTo(4);
         assertThat(Tables.from(r.grid()).doubleColumn("BEAM growth (article)").get(2)).isEqualTo(1);
         assertThat(Tables.from(r.grid()).doubleColumn("BEAM growth (article)").get(3)).isEqualTo(10);
-        assertThat(r.notes().get(0)).contains("bends near");
+        assertThat(r.notes()).anyMatch(n -> n.contains("bends near"));
+        assertThat(Tables.from(r.grid()).columnNames()).contains("BEAM here bytes / process", "JVM / BEAM here");
         assertThat(Display.mimeBundle(r.chart())).containsKey(Display.PNG);
     }
 
     @Test
-    void kindsPutsThreeMeasuredRowsBesideThreePublishedOnes() {
+    void kindsPutsFourMeasuredRowsBesideThreePublishedOnes() {
         Section r = Lightness.kinds(500, 20, Progress.SILENT);
-        assertThat(Tables.from(r.grid()).rowCount()).isEqualTo(6);
-        assertThat(Tables.from(r.grid()).stringColumn("unit").asList()).contains("JVM platform thread", "Go 1.25.1 goroutines");
+        assertThat(Tables.from(r.grid()).rowCount()).isEqualTo(7);
+        assertThat(Tables.from(r.grid()).stringColumn("unit").asList()).contains("JVM platform thread", "BEAM here", "Go 1.25.1 goroutines");
+        assertThat(Tables.from(r.grid()).columnNames()).contains("memory vs BEAM here", "memory vs BEAM");
+        assertThat(r.notes()).anyMatch(n -> n.startsWith("On this machine, a toolkit process against an idle BEAM process"));
         assertThat(Display.mimeBundle(r.chart())).containsKey(Display.PNG);
     }
 

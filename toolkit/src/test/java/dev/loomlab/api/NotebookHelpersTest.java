@@ -55,12 +55,17 @@ class NotebookHelpersTest {
         ProcessMemory memory = Klab.perProcess(100);
         assertThat(memory.processBytes()).isPositive();
         assertThat(memory.hibernatedBytes()).isPositive();
-        assertThat(memory.toTable().rowCount()).isEqualTo(7);
+        assertThat(memory.toTable().rowCount()).isEqualTo(9);
+        assertThat(memory.toTable().columnNames()).contains("vs BEAM here (idle or hibernated, same n)");
+        assertThat(memory.notes()).allMatch(n -> n.startsWith("On this machine"));
         assertThat(memory.wall().stringColumn("how").asList()).anyMatch(h -> h.startsWith("EXTRAPOLATION"));
         assertThat(memory.hibernation().rowCount()).isEqualTo(5);
         KlabRing ring = Klab.ring(new int[] {100}, new int[] {1, 2});
         assertThat(ring.toTable().rowCount()).isEqualTo(4);
         assertThat(ring.toTable().stringColumn("outcome").asList()).containsOnly("ok");
+        assertThat(ring.toTable().columnNames()).contains("ns per hop, JVM here", "ns per hop, BEAM here", "JVM / BEAM here");
+        // N = 100 is not comparable with KLab's 10 M: no ratio against it
+        assertThat(ring.toTable().doubleColumn("JVM / KLab (comparable N only)").countMissing()).isEqualTo(4);
         assertThat(Display.mimeBundle(ring.chart())).containsKey(Display.PNG);
     }
 }

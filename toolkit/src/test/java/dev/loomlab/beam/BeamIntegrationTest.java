@@ -46,6 +46,25 @@ class BeamIntegrationTest {
     }
 
     @Test
+    void idleMemoryAtSmallNReadsTheSameInEveryRunOfOneVm() {
+        // processes_used counts live processes only; processes (allocated) also holds the process
+        // structures kept from the previous run, so it drops after run 1: both are reported
+        Measurement m = beam(ExperimentSpec.of("spawn", 1_000).withFixedRuns(4));
+        double first = m.runs().get(0).metrics().get("bytesPerProcess");
+        assertThat(m.runs()).allSatisfy(r -> assertThat(r.metrics().get("bytesPerProcess")).isBetween(first * 0.9, first * 1.1));
+        assertThat(m.runs()).allSatisfy(r -> assertThat(r.metrics()).containsKey("allocatedBytesPerProcess"));
+    }
+
+    @Test
+    void theHibernatedRingCarriesTheTokenRoundProcessesThatHibernateBetweenMessages() {
+        Measurement ring = beam(ExperimentSpec.of("ring-hibernated", 1_000).withM(3).withFixedRuns(2));
+        assertThat(ring.outcome()).isEqualTo("ok");
+        assertThat(ring.experiment()).isEqualTo("ring-hibernated");
+        assertThat(ring.metric("nsPerHop")).isGreaterThan(0);
+        assertThat(ring.notes()).anyMatch(n -> n.contains("erlang:hibernate/3"));
+    }
+
+    @Test
     void aHibernatedProcessHasASmallerHeapThanAnIdleOne() {
         Measurement idle = beam(ExperimentSpec.of("spawn", 200));
         Measurement hibernated = beam(ExperimentSpec.of("hibernate", 200));

@@ -58,6 +58,38 @@ class BeamResultsTest {
     }
 
     @Test
+    void idleMemoryIsReadFromProcessesUsedAndTheAllocatorsFigureIsKeptBesideIt() {
+        // as loomlab_beam prints a small n: processes_used stays put, processes drops once structures are reused
+        String printed = "{\"experiment\":\"spawn\",\"n\":1000,\"m\":0,\"otpRelease\":\"25\",\"erts\":\"13.1.5\","
+                + "\"schedulers\":2,\"processLimit\":1048576,\"wordSize\":8,\"outcome\":\"ok\",\"runs\":["
+                + "{\"bytesPerProcess\":2646.0960,\"allocatedBytesPerProcess\":2622.1680,\"processInfoBytesPerProcess\":2640.0000},"
+                + "{\"bytesPerProcess\":2629.8080,\"allocatedBytesPerProcess\":2039.2720,\"processInfoBytesPerProcess\":2640.0000},"
+                + "{\"bytesPerProcess\":2620.4880,\"allocatedBytesPerProcess\":1844.7280,\"processInfoBytesPerProcess\":2640.0000}],"
+                + "\"peakRssBytes\":1}";
+        Measurement m = BeamResults.measurement(ExperimentSpec.of("spawn", 1_000).withKind(Kind.BEAM).withFixedRuns(3), ENV, printed);
+        assertThat(m.bytesPerProcess()).isEqualTo((2629.8080 + 2620.4880) / 2);
+        assertThat(m.metric("allocatedBytesPerProcess")).isEqualTo((2039.2720 + 1844.7280) / 2);
+        assertThat(m.notes()).anyMatch(n -> n.contains("processes_used") && n.contains("reuse the process structures"));
+    }
+
+    @Test
+    void theHibernatedRingIsReadAsItsOwnExperiment() {
+        String printed = "{\"experiment\":\"ring-hibernated\",\"n\":10000,\"m\":1,\"otpRelease\":\"25\",\"erts\":\"13.1.5\","
+                + "\"schedulers\":2,\"processLimit\":262144,\"wordSize\":8,\"outcome\":\"ok\",\"runs\":["
+                + "{\"nsPerHop\":3155.6340,\"totalMillis\":63.1127,\"nsPerHopWithSpawn\":7730.5751},"
+                + "{\"nsPerHop\":2657.5329,\"totalMillis\":53.1507,\"nsPerHopWithSpawn\":6505.2465}],\"peakRssBytes\":79409152}";
+        Measurement m = BeamResults.measurement(ExperimentSpec.of("ring-hibernated", 10_000).withM(1).withKind(Kind.BEAM)
+                .withFixedRuns(2), ENV, printed);
+        assertThat(m.experiment()).isEqualTo("ring-hibernated");
+        assertThat(m.m()).isEqualTo(1);
+        assertThat(m.metric("nsPerHop")).isEqualTo(2657.5329);
+        assertThat(m.notes()).anyMatch(n -> n.contains("erlang:hibernate/3"));
+        // KLab's 10 M is no figure to set beside a ring of 10,000: named with its own n, no ratio
+        assertThat(m.toTable().stringColumn("published at, source").get(0)).startsWith("published at n=10,000,000, not comparable");
+        assertThat(m.toTable().doubleColumn("BEAM here / published").isMissing(0)).isTrue();
+    }
+
+    @Test
     void systemLimitBecomesARowThatSaysSo() {
         ExperimentSpec spec = ExperimentSpec.of("spawn", 2_000).withKind(Kind.BEAM);
         Measurement m = BeamResults.measurement(spec, ENV, fixture("spawn-system-limit.json"));

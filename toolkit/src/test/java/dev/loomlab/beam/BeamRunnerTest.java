@@ -65,9 +65,10 @@ class BeamRunnerTest {
 
     @Test
     void experimentsWithoutABeamVersionAndBadLimitsAreRefusedBeforeAnyVmStarts() {
-        assertThatThrownBy(() -> BeamRunner.validate(ExperimentSpec.of("ring-hibernated", 10).withKind(Kind.BEAM)))
+        assertThatThrownBy(() -> BeamExperiments.check("gc-pauses"))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("no BEAM version")
-                .hasMessageContaining("spawn, hibernate");
+                .hasMessageContaining("spawn, hibernate").hasMessageContaining("ring-hibernated");
+        BeamRunner.validate(ExperimentSpec.of("ring-hibernated", 10).withM(2).withKind(Kind.BEAM));
         assertThatThrownBy(() -> BeamRunner.validate(ExperimentSpec.of("limit", 10).withKind(Kind.BEAM)
                 .withJvmFlags("-Dloomlab.processLimit=100"))).hasMessageContaining("+P is at least 1,024");
         assertThatThrownBy(() -> BeamRunner.validate(ExperimentSpec.of("spawn", 10_000_000).withKind(Kind.BEAM)))

@@ -32,6 +32,26 @@ class PublishedFiguresTest {
     }
 
     @Test
+    void aFigureStandsBesideOursOnlyWhenItsNIsWithinTenTimesOurs() {
+        // KLab's ring is published at 10,000,000: beside a ring of 10,000 it is not comparable
+        assertThat(PublishedFigures.nearest("ring-hibernated", "nsPerHop", 10_000, 1L)).isPresent();
+        assertThat(PublishedFigures.beside("ring-hibernated", "nsPerHop", 10_000, 1L)).isEmpty();
+        assertThat(PublishedFigures.beside("ring-hibernated", "nsPerHop", 1_000_000, 1L)).get()
+                .extracting(PublishedFigure::n).isEqualTo(10_000_000L);
+        // the hibernated weight at 10,000: the nearest published n is 1 (one process), too far off
+        PublishedFigure one = PublishedFigures.nearest("hibernate", "bytesPerProcess", 10_000, null).orElseThrow();
+        assertThat(one.n()).isEqualTo(1L);
+        assertThat(PublishedFigures.comparable(one, 10_000)).isFalse();
+        assertThat(PublishedFigures.label(one, 10_000)).startsWith("published at n=1, not comparable with n=10,000 (no ratio)");
+        // exactly ten times either way is still comparable; a figure without n always is
+        PublishedFigure thousand = PublishedFigures.nearest("spawn", "nsPerSpawn", 1_000, null).orElseThrow();
+        assertThat(PublishedFigures.comparable(thousand, 10_000)).isTrue();
+        assertThat(PublishedFigures.comparable(thousand, 100)).isTrue();
+        assertThat(PublishedFigures.comparable(thousand, 10_001)).isFalse();
+        assertThat(PublishedFigures.beside("limit", "processLimit", 5, null)).isPresent();
+    }
+
+    @Test
     void aNoteWithACommaIsReadWhole() {
         assertThat(PublishedFigures.of("pingpong", "roundTripNsP50"))
                 .filteredOn(f -> f.source().equals("un-million"))

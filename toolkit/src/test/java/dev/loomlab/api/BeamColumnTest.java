@@ -1,0 +1,71 @@
+package dev.loomlab.api;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.loomlab.beam.Erlang;
+import dev.loomlab.display.Section;
+import dev.loomlab.experiment.ExperimentSpec;
+import dev.loomlab.experiment.Measurement;
+import dev.loomlab.util.Progress;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Without Erlang the BEAM-here column is one line saying how to install it, nothing starts for it,
+ * and the JVM side of the same table runs as before. Erlang is hidden by pointing {@code loomlab.erl}
+ * at a path that does not exist.
+ */
+class BeamColumnTest {
+
+    private String before;
+
+    @BeforeEach
+    void hideErlang() {
+        before = System.getProperty(Erlang.PROPERTY);
+        System.setProperty(Erlang.PROPERTY, "/nonexistent/loomlab-test/erl");
+    }
+
+    @AfterEach
+    void restore() {
+        if (before == null) {
+            System.clearProperty(Erlang.PROPERTY);
+        } else {
+            System.setProperty(Erlang.PROPERTY, before);
+        }
+    }
+
+    @Test
+    void withoutErlangTheCellIsTheInstallLineAndNothingStarts() {
+        Measurement m = BeamColumn.measure(ExperimentSpec.of("spawn", 1_000), line -> {
+            throw new AssertionError("nothing should run: " + line);
+        });
+        assertThat(m.kind()).isEqualTo("beam");
+        assertThat(m.ok()).isFalse();
+        assertThat(BeamColumn.cell(m, "bytesPerProcess")).isEqualTo(BeamColumn.MISSING)
+                .startsWith("not installed: install Erlang: sudo apt-get install erlang-nox").doesNotContain("\n");
+        assertThat(BeamColumn.value(m, "bytesPerProcess")).isNaN();
+        assertThat(BeamColumn.verdict("an idle toolkit process", "bytes", 1_234, m, "bytesPerProcess", 2_632))
+                .isEqualTo("On this machine, an idle toolkit process: 1,234 bytes on the JVM; BEAM here: " + BeamColumn.MISSING + ".");
+    }
+
+    @Test
+    void withoutErlangTheTableStillHasEveryJvmFigureAndTheColumnSaysHowToInstall() {
+        Section r = Lightness.idleScaling(new int[] {200}, Progress.SILENT);
+        assertThat(r.toTable().doubleColumn("JVM bytes / process").get(0)).isPositive();
+        assertThat(r.toTable().stringColumn("BEAM here bytes / process").get(0)).isEqualTo(BeamColumn.MISSING);
+        assertThat(r.toTable().doubleColumn("JVM / BEAM here (memory)").isMissing(0)).isTrue();
+        assertThat(r.toTable().doubleColumn("JVM / BEAM article (memory)").get(0)).isPositive();
+        assertThat(r.notes().get(0)).contains("BEAM here: " + BeamColumn.MISSING);
+    }
+
+    @Test
+    void theVerdictSaysOnThisMachineOfBothAndPutsThePublishedRatioBeside() {
+        Measurement beam = new Measurement("spawn", "beam", 1_000, 0, null, "ok", "steady",
+                java.util.Map.of("bytesPerProcess", 2_500.0), java.util.List.of(), java.util.List.of());
+        assertThat(BeamColumn.verdict("an idle toolkit process", "bytes", 1_250, beam, "bytesPerProcess", 2_632))
+                .isEqualTo("On this machine, an idle toolkit process: 1,250 bytes on the JVM and 2,500 on BEAM, so the JVM is "
+                        + "0.50× BEAM here; beside the published BEAM figure (2,632, another machine) it would be 0.47×.");
+        assertThat(BeamColumn.ratio(1_250, beam, "bytesPerProcess")).isEqualTo(0.5);
+    }
+}
