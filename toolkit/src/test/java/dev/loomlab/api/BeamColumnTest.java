@@ -3,7 +3,8 @@ package dev.loomlab.api;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.loomlab.beam.Erlang;
-import dev.loomlab.display.Section;
+import dev.loomlab.view.Section;
+import dev.loomlab.display.Tables;
 import dev.loomlab.experiment.ExperimentSpec;
 import dev.loomlab.experiment.Measurement;
 import dev.loomlab.util.Progress;
@@ -52,10 +53,10 @@ class BeamColumnTest {
     @Test
     void withoutErlangTheTableStillHasEveryJvmFigureAndTheColumnSaysHowToInstall() {
         Section r = Lightness.idleScaling(new int[] {200}, Progress.SILENT);
-        assertThat(r.toTable().doubleColumn("JVM bytes / process").get(0)).isPositive();
-        assertThat(r.toTable().stringColumn("BEAM here bytes / process").get(0)).isEqualTo(BeamColumn.MISSING);
-        assertThat(r.toTable().doubleColumn("JVM / BEAM here (memory)").isMissing(0)).isTrue();
-        assertThat(r.toTable().doubleColumn("JVM / BEAM article (memory)").get(0)).isPositive();
+        assertThat(Tables.from(r.grid()).doubleColumn("JVM bytes / process").get(0)).isPositive();
+        assertThat(Tables.from(r.grid()).stringColumn("BEAM here bytes / process").get(0)).isEqualTo(BeamColumn.MISSING);
+        assertThat(Tables.from(r.grid()).doubleColumn("JVM / BEAM here (memory)").isMissing(0)).isTrue();
+        assertThat(Tables.from(r.grid()).doubleColumn("JVM / BEAM article (memory)").get(0)).isPositive();
         assertThat(r.notes().get(0)).contains("BEAM here: " + BeamColumn.MISSING);
     }
 

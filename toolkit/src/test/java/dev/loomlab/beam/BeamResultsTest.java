@@ -85,8 +85,8 @@ class BeamResultsTest {
         assertThat(m.metric("nsPerHop")).isEqualTo(2657.5329);
         assertThat(m.notes()).anyMatch(n -> n.contains("erlang:hibernate/3"));
         // KLab's 10 M is no figure to set beside a ring of 10,000: named with its own n, no ratio
-        assertThat(m.toTable().stringColumn("published at, source").get(0)).startsWith("published at n=10,000,000, not comparable");
-        assertThat(m.toTable().doubleColumn("BEAM here / published").isMissing(0)).isTrue();
+        assertThat(Tables.from(m.grid()).stringColumn("published at, source").get(0)).startsWith("published at n=10,000,000, not comparable");
+        assertThat(Tables.from(m.grid()).doubleColumn("BEAM here / published").isMissing(0)).isTrue();
     }
 
     @Test
