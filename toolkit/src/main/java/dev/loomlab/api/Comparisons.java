@@ -67,7 +67,7 @@ final class Comparisons {
         double theirsMb = p == null ? Double.NaN : p.value() * n / MIB;
         return new SideBySide.Row(what, oursMb, theirsMb, describe(p) + " x n",
                 String.format("EXTRAPOLATED: %,.0f bytes measured at n = %,d, times %,d; measure it with "
-                        + "./loomlab %s --n %d --no-cap", m.bytesPerProcess(), m.n(), n, m.experiment(), n));
+                        + "./loomlab %s --n %d --no-cap", m.bytesPerProcess(), m.n(), n, m.experiment(), n), "MiB");
     }
 
     private static String describe(PublishedFigure p) {

@@ -9,6 +9,7 @@ import static dev.loomlab.api.KaruiFigures.GO;
 import static dev.loomlab.api.KaruiFigures.PYTHON;
 
 import dev.loomlab.display.Charts;
+import dev.loomlab.display.Palette;
 import dev.loomlab.display.Series;
 import dev.loomlab.experiment.ExperimentSpec;
 import dev.loomlab.experiment.Kind;
@@ -56,9 +57,10 @@ public final class Lightness {
         List<Long> xs = tiers.stream().map(Measurement::n).toList();
         var chart = Charts.lines("Memory of n idle processes (log-log: a slope of one is linear)",
                 "processes", "MB (heap after GC)", true, true,
-                List.of(new Series("JVM processes (this machine)", xs, tiers.stream().map(m -> m.bytesPerProcess() * m.n() / 1e6).toList()),
-                        new Series("BEAM (article: 2.6 KB x n)", xs, xs.stream().map(n -> beamPer * n / 1e6).toList(),
-                                Series.Style.PUBLISHED, -1)));
+                List.of(Series.of(Palette.PROCESS, "JVM processes (this machine)", xs,
+                                tiers.stream().map(m -> m.bytesPerProcess() * m.n() / 1e6).toList()),
+                        Series.of(Palette.BEAM_PUBLISHED, "BEAM (article: 2.6 KB x n)", xs, xs.stream().map(n -> beamPer * n / 1e6).toList())
+                                .styled(Series.Style.PUBLISHED)));
         return new Section(table, chart, List.of(
                 "JVM bytes / process: heap used after a full GC with every process verified parked, minus before, divided by n",
                 "µs / spawn: the spawn loop alone, in a fresh (cold) JVM; it changes from run to run"));
@@ -115,8 +117,9 @@ public final class Lightness {
         }
         var chart = Charts.lines("Bytes per process by list size held (log-log)",
                 "list elements held", "bytes per process", true, true,
-                List.of(new Series("JVM process (this machine)", xs, ys),
-                        new Series("BEAM (article: flat to 100, x10 at 1,000)", xs, beam)));
+                List.of(Series.of(Palette.PROCESS, "JVM process (this machine)", xs, ys),
+                        Series.of(Palette.BEAM_PUBLISHED, "BEAM (article: flat to 100, x10 at 1,000)", xs, beam)
+                                .styled(Series.Style.PUBLISHED)));
         return new Section(table, chart, List.of(
                 String.format("The JVM curve bends near %,.0f elements, where the list (%.1f B an element) outweighs the fixed part "
                         + "of a parked process (%,.0f B: its stack chunk and objects); below that the fixed part dominates, above it "
@@ -199,16 +202,8 @@ public final class Lightness {
         }
         Table table = Table.create("Kinds side by side: ours measured here, theirs as the article published them", kind, count,
                 total, heap, stacks, rss, ns, memRatio, nsRatio, source);
-        Map<String, List<? extends Number>> series = new LinkedHashMap<>();
-        series.put("bytes per unit", bytesSeries);
-        series.put("ns per spawn", nsSeries);
-        var chart = Charts.bars("Bytes and ns to spawn, per unit (log scale)",
-                "bytes, ns (log)", false, categories, series);
-        // XChart's bars refuse a log axis unless its minimum is set: the lowest power of ten below the data
-        double min = java.util.stream.Stream.concat(bytesSeries.stream(), nsSeries.stream())
-                .mapToDouble(Number::doubleValue).filter(v -> v > 0).min().orElse(1);
-        chart.getStyler().setYAxisMin(Math.pow(10, Math.floor(Math.log10(min))));
-        chart.getStyler().setYAxisLogarithmic(true);
+        var chart = Charts.bars("Bytes per unit (left) and ns to spawn one (right), log scales", true, categories,
+                "bytes per unit (log)", bytesSeries, "ns per spawn (log)", nsSeries);
         return new Section(table, chart, List.of(
                 "JVM bytes / unit: heap after GC per unit, plus for platform threads their committed native stacks (NMT)",
                 "platform threads run at most " + platformN + " at a time here: creating one takes about 0.7 ms in this sandbox",
@@ -274,11 +269,11 @@ public final class Lightness {
                 run, procNs, virtNs, freshNs, procBytes, freshBytes, faster, beam, go);
         var chart = Charts.lines(String.format("ns per spawn, %d runs of %,d", runs, n),
                 "run", "ns per spawn", false, true, List.of(
-                        new Series("JVM process, one JVM", xs, ys1),
-                        new Series("JVM virtual thread, one JVM", xs, ys2),
-                        new Series("JVM process, fresh JVM each run", xs, ys3),
-                        new Series("BEAM (article)", xs, ysBeam),
-                        new Series("Go (article)", xs, ysGo)));
+                        Series.of(Palette.PROCESS, "JVM process, one JVM", xs, ys1),
+                        Series.of(Palette.VIRTUAL, "JVM virtual thread, one JVM", xs, ys2),
+                        Series.of(Palette.PROCESS, "JVM process, fresh JVM each run", xs, ys3).styled(Series.Style.SECONDARY),
+                        Series.of(Palette.BEAM_PUBLISHED, "BEAM (article)", xs, ysBeam).styled(Series.Style.PUBLISHED),
+                        Series.of(Palette.GO, "Go (article)", xs, ysGo).styled(Series.Style.PUBLISHED)));
         return new Section(table, chart, List.of(
                 "run 1 in one JVM is cold: the spawn loop runs interpreted, its frames are bigger and slower; later runs are compiled",
                 "a fresh JVM per run is cold every time (three are run): its figures do not improve, which is what the article's one-run table showed for Go",

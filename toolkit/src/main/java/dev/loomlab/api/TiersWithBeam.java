@@ -64,14 +64,7 @@ public record TiersWithBeam(Tiers jvm, List<Measurement> beam) implements Displa
 
     /** The JVM tier plot with BEAM here drawn as its own series. */
     public XYChart chart() {
-        XYChart chart = jvm.chart();
-        List<Measurement> ok = beam.stream().filter(b -> "ok".equals(b.outcome())).toList();
-        if (!ok.isEmpty()) {
-            List<Long> ns = ok.stream().map(Measurement::n).toList();
-            chart.addSeries("BEAM here bytes/process", ns, ok.stream().map(Measurement::bytesPerProcess).toList());
-            chart.addSeries("BEAM here ns/spawn", ns, ok.stream().map(Measurement::nsPerSpawn).toList());
-        }
-        return chart;
+        return jvm.chart(beam.stream().filter(b -> "ok".equals(b.outcome())).toList());
     }
 
     @Override
