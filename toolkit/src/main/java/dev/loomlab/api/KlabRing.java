@@ -3,6 +3,7 @@ package dev.loomlab.api;
 import dev.loomlab.display.Tables;
 import dev.loomlab.api.SafeRun.Outcome;
 import dev.loomlab.display.Charts;
+import dev.loomlab.display.Palette;
 import dev.loomlab.display.Displayable;
 import dev.loomlab.display.Series;
 import dev.loomlab.experiment.ExperimentSpec;
@@ -92,13 +93,13 @@ public final class KlabRing implements Displayable {
                         Series.Style.OURS, group));
                 double k = article(hibernated, m);
                 if (!Double.isNaN(k)) {
-                    series.add(new Series(String.format("KLab 2008, %s, M=%d", hibernated ? "hibernated" : "normal", m),
-                            List.of(ARTICLE_N), List.of(k), Series.Style.PUBLISHED_POINTS, group));
+                    series.add(Series.of(Palette.BEAM_PUBLISHED, String.format("KLab 2008, %s, M=%d", hibernated ? "hibernated" : "normal", m),
+                            List.of(ARTICLE_N), List.of(k)).styled(Series.Style.PUBLISHED_POINTS));
                 }
                 group++;
             }
         }
-        return Charts.lines("Ring: nanoseconds per hop against N (KLab 2008: diamonds at N = 10 M, same colour as ours)",
+        return Charts.lines("Ring: nanoseconds per hop against N (KLab 2008: black diamonds at N = 10 M, named in the legend)",
                 "N (processes in the ring)", "ns per hop", true, true, series);
     }
 

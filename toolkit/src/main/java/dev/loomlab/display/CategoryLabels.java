@@ -20,9 +20,9 @@ import org.knowm.xchart.style.CategoryStyler;
 record CategoryLabels(int width, int rotation, int extraHeight) {
 
     /** Space left of, right of and between the plot that is not the plot: the y axis, paddings. */
-    private static final int AXIS_AND_PADDING = 110;
+    private static final int AXIS_AND_PADDING = 170;
     /** Room left between two neighbouring labels. */
-    static final int GAP = 8;
+    static final int GAP = 24;
 
     private static final FontRenderContext CONTEXT = new FontRenderContext(null, true, true);
 
@@ -30,13 +30,13 @@ record CategoryLabels(int width, int rotation, int extraHeight) {
         CategoryStyler styler = new CategoryChartBuilder().build().getStyler();
         Font labels = styler.getAxisTickLabelsFont();
         Font legend = styler.getLegendFont();
-        double legendWidth = seriesNames.stream().mapToDouble(s -> width(legend, s)).max().orElse(0) + 60;
+        double legendWidth = seriesNames.stream().mapToDouble(s -> width(legend, s)).max().orElse(0) + 70;
         int n = Math.max(1, categories.size());
         double needed = 0; // the slot each category needs so that it clears both neighbours
         for (int i = 0; i + 1 < categories.size(); i++) {
             needed = Math.max(needed, (width(labels, categories.get(i)) + width(labels, categories.get(i + 1))) / 2 + GAP);
         }
-        needed = Math.max(needed, categories.stream().mapToDouble(c -> width(labels, c)).max().orElse(0) + GAP);
+        needed = Math.max(needed, categories.stream().mapToDouble(c -> width(labels, c)).max().orElse(0) / 2 + GAP);
         double fixed = legendWidth + AXIS_AND_PADDING;
         if (width - fixed >= needed * n) {
             return new CategoryLabels(width, 0, 0);

@@ -30,13 +30,20 @@ public final class Charts {
     static final int MAX_WIDTH = 1400;
     static final int HEIGHT = 420;
 
-    /** Colours for series of no kind: colour-blind safe, in an order that keeps neighbours apart. */
-    private static final Color[] DEFAULT_COLOURS = {new Color(0x0072B2), new Color(0xD55E00), new Color(0x009E73),
-            new Color(0xCC79A7), new Color(0xE69F00), new Color(0x000000), new Color(0x999933), new Color(0x882255)};
+    /**
+     * Colours for series of no kind (units, collectors, percentiles): Tol's muted set, colour-blind
+     * safe, and none of them a {@link Palette} kind's colour, so a bar of "ns per spawn" is never
+     * taken for a kind.
+     */
+    private static final Color[] DEFAULT_COLOURS = {new Color(0x332288), new Color(0xDDCC77), new Color(0x44AA99),
+            new Color(0xCC6677), new Color(0x88CCEE), new Color(0xAA4499), new Color(0x117733), new Color(0x661100)};
 
     /** Dark colours for ours and the published series grouped with them, in group order. */
     private static final Color[] GROUP_COLOURS = {Color.BLACK, new Color(0xD55E00), new Color(0x0072B2),
             new Color(0x882255), new Color(0x009E73), new Color(0xE69F00)};
+
+    /** Tick labels between powers of ten: 2,000 rather than 2E3. */
+    private static final String PLAIN_NUMBER = "#,##0.###";
 
     private Charts() {}
 
@@ -50,7 +57,32 @@ public final class Charts {
         for (Series s : series) {
             add(chart, s, logX, logY, 0);
         }
+        labelWithinDecades(chart);
         return chart;
+    }
+
+    /**
+     * A log axis labels only powers of ten by default, so values within one or two decades get no
+     * label at all: there, label the steps in between too.
+     */
+    private static void labelWithinDecades(XYChart chart) {
+        double xMin = Double.MAX_VALUE, xMax = 0, yMin = Double.MAX_VALUE, yMax = 0;
+        for (XYSeries s : chart.getSeriesMap().values()) {
+            xMin = Math.min(xMin, s.getXMin());
+            xMax = Math.max(xMax, s.getXMax());
+            yMin = Math.min(yMin, s.getYMin());
+            yMax = Math.max(yMax, s.getYMax());
+        }
+        boolean xWithin = xMin > 0 && xMax / xMin < 100;
+        boolean yWithin = yMin > 0 && yMax / yMin < 100;
+        chart.getStyler().setXAxisLogarithmicDecadeOnly(!xWithin);
+        chart.getStyler().setYAxisLogarithmicDecadeOnly(!yWithin);
+        if (xWithin && chart.getStyler().isXAxisLogarithmic()) {
+            chart.getStyler().setXAxisDecimalPattern(PLAIN_NUMBER); // "2E3" twice would say nothing
+        }
+        if (yWithin && chart.getStyler().isYAxisLogarithmic()) {
+            chart.getStyler().setYAxisDecimalPattern(PLAIN_NUMBER);
+        }
     }
 
     /** Lines with markers on linear axes. */
@@ -68,6 +100,7 @@ public final class Charts {
         for (Series s : right) {
             add(chart, s, logX, logY, 1);
         }
+        labelWithinDecades(chart);
         chart.setYAxisGroupTitle(0, leftTitle);
         chart.setYAxisGroupTitle(1, rightTitle);
         chart.getStyler().setYAxisGroupPosition(1, Styler.YAxisPosition.Right);
@@ -169,7 +202,13 @@ public final class Charts {
             // bars start at the axis minimum, which XChart takes as 0 unless told: a decade below the smallest value
             double smallest = series.values().stream().flatMap(List::stream)
                     .filter(v -> v != null && v.doubleValue() > 0).mapToDouble(Number::doubleValue).min().orElse(1);
+            double largest = series.values().stream().flatMap(List::stream)
+                    .filter(v -> v != null && v.doubleValue() > 0).mapToDouble(Number::doubleValue).max().orElse(1);
             chart.getStyler().setYAxisMin(Math.pow(10, Math.ceil(Math.log10(smallest)) - 1));
+            chart.getStyler().setYAxisLogarithmicDecadeOnly(largest / smallest >= 100);
+            if (largest / smallest < 100) {
+                chart.getStyler().setYAxisDecimalPattern(PLAIN_NUMBER);
+            }
         }
         series.forEach((name, values) -> {
             if (values.size() != categories.size()) {

@@ -41,17 +41,17 @@ public enum Palette {
     /** Python threads or tasks, as published. */
     PYTHON(0x999933, SeriesMarkers.CROSS),
     /** Several JVM kinds in one series (bars whose categories are the kinds). */
-    JVM_HERE(0x444444, SeriesMarkers.CIRCLE),
+    JVM_HERE(0x999999, SeriesMarkers.CIRCLE),
     /** Node, as published. */
-    NODE(0xAAAAAA, SeriesMarkers.OVAL),
+    NODE(0xBBBBBB, SeriesMarkers.OVAL),
     /** Rust (tokio), as published. */
-    RUST(0xAAAAAA, SeriesMarkers.RECTANGLE),
+    RUST(0xBBBBBB, SeriesMarkers.RECTANGLE),
     /** C# / .NET, as published. */
-    CSHARP(0xAAAAAA, SeriesMarkers.PLUS),
+    CSHARP(0xBBBBBB, SeriesMarkers.PLUS),
     /** GraalVM, as published. */
-    GRAALVM(0xAAAAAA, SeriesMarkers.TRAPEZOID),
+    GRAALVM(0xBBBBBB, SeriesMarkers.TRAPEZOID),
     /** Any other runtime a chart draws. */
-    OTHER(0xAAAAAA, SeriesMarkers.CROSS);
+    OTHER(0xBBBBBB, SeriesMarkers.CROSS);
 
     private final Color colour;
     private final Marker marker;
