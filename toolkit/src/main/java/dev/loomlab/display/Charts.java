@@ -38,9 +38,12 @@ public final class Charts {
     private static final Color[] DEFAULT_COLOURS = {new Color(0x332288), new Color(0xDDCC77), new Color(0x44AA99),
             new Color(0xCC6677), new Color(0x88CCEE), new Color(0xAA4499), new Color(0x117733), new Color(0x661100)};
 
-    /** Dark colours for ours and the published series grouped with them, in group order. */
-    private static final Color[] GROUP_COLOURS = {Color.BLACK, new Color(0xD55E00), new Color(0x0072B2),
-            new Color(0x882255), new Color(0x009E73), new Color(0xE69F00)};
+    /**
+     * Dark colours for ours and the published series grouped with them, in group order (cases such
+     * as collectors or ring sizes, not kinds): none is a {@link Palette} kind's colour.
+     */
+    private static final Color[] GROUP_COLOURS = {new Color(0x332288), new Color(0x117733), new Color(0x661100),
+            new Color(0xAA4499), new Color(0x44AA99), new Color(0xDDCC77)};
 
     /** Tick labels between powers of ten: 2,000 rather than 2E3. */
     private static final String PLAIN_NUMBER = "#,##0.###";
