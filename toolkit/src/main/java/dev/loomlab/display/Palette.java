@@ -1,6 +1,7 @@
 package dev.loomlab.display;
 
 import java.awt.Color;
+import java.util.List;
 import java.util.Locale;
 import org.knowm.xchart.style.markers.Marker;
 import org.knowm.xchart.style.markers.SeriesMarkers;
@@ -71,6 +72,11 @@ public enum Palette {
         return marker;
     }
 
+    /** How a published runtime of this kind is named at its start, e.g. "go" for "Go 1.23.3". */
+    private String prefix() {
+        return this == CSHARP ? "c#" : name().toLowerCase(Locale.ROOT);
+    }
+
     /** The colour as CSS, e.g. {@code #d55e00}, for HTML beside the charts. */
     public String css() {
         return String.format("#%06x", colour.getRGB() & 0xFFFFFF);
@@ -101,23 +107,10 @@ public enum Palette {
         if (r.contains("beam") || r.contains("erlang") || r.contains("elixir") || r.contains("klab")) {
             return BEAM_PUBLISHED;
         }
-        if (r.startsWith("go")) {
-            return GO;
-        }
-        if (r.startsWith("python")) {
-            return PYTHON;
-        }
-        if (r.startsWith("node")) {
-            return NODE;
-        }
-        if (r.startsWith("rust")) {
-            return RUST;
-        }
-        if (r.startsWith("c#")) {
-            return CSHARP;
-        }
-        if (r.startsWith("graalvm")) {
-            return GRAALVM;
+        for (Palette p : List.of(GO, PYTHON, NODE, RUST, CSHARP, GRAALVM)) {
+            if (r.startsWith(p.prefix())) {
+                return p;
+            }
         }
         if (r.contains("java") || r.contains("jvm")) {
             return r.contains("platform") ? PLATFORM : VIRTUAL;

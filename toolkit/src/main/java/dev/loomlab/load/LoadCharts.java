@@ -67,6 +67,9 @@ final class LoadCharts {
         }
         XYChart chart = Charts.lines("Round trip under busy loops" + (stoppedKinds > 0 ? " (starved rows: a marker at the top)" : ""),
                 "busy loops (log; 0 loops: the dotted lines)", "round trip, µs (log)", true, true, series);
+        if (stoppedKinds > 0) {
+            chart.getStyler().setYAxisMax(top * Math.pow(1.8, stoppedKinds - 1) * 2.5); // room for the highest label
+        }
         for (int i = 0; i < labels.size(); i++) {
             Charts.label(chart, labels.get(i)[0], labels.get(i)[1] * 1.45, texts.get(i)); // just above its marker
         }
