@@ -35,7 +35,7 @@ public final class KlabRing implements Displayable {
 
     private final List<Row> rows;
 
-    private KlabRing(List<Row> rows) {
+    KlabRing(List<Row> rows) {
         this.rows = List.copyOf(rows);
     }
 

@@ -114,9 +114,35 @@ class ChartRulesTest {
                 Named.of("compare, three machines", ExperimentChart.of("spawn",
                         List.of(source("alice (laptop-a)", 1), source("bob (laptop-b)", 1.3), source("carol (a long machine name)", 0.8)))
                         .orElseThrow()),
+                Named.of("million tasks", tasks().chart()),
+                Named.of("KLab ring", ring().chart()),
                 Named.of("warm-up style lines", Charts.lines("ns per spawn", "run", "ns per spawn", false, true, List.of(
                         Series.of(Palette.PROCESS, "JVM process, one JVM", List.of(1, 2), List.of(900, 500)),
                         Series.of(Palette.GO, "Go (article)", List.of(1, 2), List.of(1000, 400)).styled(Series.Style.PUBLISHED)))));
+    }
+
+    static TasksRuns tasks() {
+        List<TasksRuns.Row> rows = new ArrayList<>();
+        for (Kind kind : List.of(Kind.VIRTUAL, Kind.PROCESS, Kind.BEAM)) {
+            for (int n : List.of(1, 1_000, 100_000)) {
+                Measurement m = measurement("tasks", kind, n, 0, Map.of("peakMegabytes", 40 + n / 1_000.0));
+                rows.add(new TasksRuns.Row(kind, n, new SafeRun.Outcome(m, "ok")));
+            }
+        }
+        return new TasksRuns(java.time.Duration.ofSeconds(2), rows);
+    }
+
+    static KlabRing ring() {
+        List<KlabRing.Row> rows = new ArrayList<>();
+        for (boolean hibernated : new boolean[] {false, true}) {
+            for (int m : new int[] {1, 10}) {
+                for (int n : List.of(1_000, 100_000)) {
+                    Measurement r = measurement(hibernated ? "ring-hibernated" : "ring", Kind.PROCESS, n, m, Map.of("nsPerHop", 300.0 + m));
+                    rows.add(new KlabRing.Row(hibernated, n, m, new SafeRun.Outcome(r, "ok")));
+                }
+            }
+        }
+        return new KlabRing(rows);
     }
 
     private static Measurement measurementOfBeam(long n) {
