@@ -65,8 +65,10 @@ public final class Charts {
     }
 
     /**
-     * A log axis labels only powers of ten by default, so values within one or two decades get no
-     * label at all: there, label the steps in between too.
+     * A log axis labels only powers of ten by default, so values with no power of ten between them
+     * get no label at all. Where all of them lie within one decade, label the steps in between too;
+     * otherwise (several decades, across two axes), an axis group whose own values lie within one
+     * decade starts at the power of ten below them, so it has at least that label.
      */
     private static void labelWithinDecades(XYChart chart) {
         double xMin = Double.MAX_VALUE, xMax = 0, yMin = Double.MAX_VALUE, yMax = 0;
@@ -76,8 +78,8 @@ public final class Charts {
             yMin = Math.min(yMin, s.getYMin());
             yMax = Math.max(yMax, s.getYMax());
         }
-        boolean xWithin = xMin > 0 && xMax / xMin < 100;
-        boolean yWithin = yMin > 0 && yMax / yMin < 100;
+        boolean xWithin = withinOneDecade(xMin, xMax);
+        boolean yWithin = withinOneDecade(yMin, yMax);
         chart.getStyler().setXAxisLogarithmicDecadeOnly(!xWithin);
         chart.getStyler().setYAxisLogarithmicDecadeOnly(!yWithin);
         if (xWithin && chart.getStyler().isXAxisLogarithmic()) {
@@ -86,6 +88,22 @@ public final class Charts {
         if (yWithin && chart.getStyler().isYAxisLogarithmic()) {
             chart.getStyler().setYAxisDecimalPattern(PLAIN_NUMBER);
         }
+        if (!yWithin && chart.getStyler().isYAxisLogarithmic()) {
+            for (int group : chart.getSeriesMap().values().stream().map(XYSeries::getYAxisGroup).distinct().toList()) {
+                double min = chart.getSeriesMap().values().stream().filter(s -> s.getYAxisGroup() == group)
+                        .mapToDouble(XYSeries::getYMin).min().orElse(1);
+                double max = chart.getSeriesMap().values().stream().filter(s -> s.getYAxisGroup() == group)
+                        .mapToDouble(XYSeries::getYMax).max().orElse(1);
+                if (withinOneDecade(min, max)) {
+                    chart.getStyler().setYAxisMin(group, Math.pow(10, Math.floor(Math.log10(min))));
+                }
+            }
+        }
+    }
+
+    /** True if no power of ten lies between {@code min} and {@code max} (both above 0). */
+    private static boolean withinOneDecade(double min, double max) {
+        return min > 0 && Math.floor(Math.log10(min)) == Math.floor(Math.log10(max));
     }
 
     /** Lines with markers on linear axes. */
@@ -205,13 +223,7 @@ public final class Charts {
             // bars start at the axis minimum, which XChart takes as 0 unless told: a decade below the smallest value
             double smallest = series.values().stream().flatMap(List::stream)
                     .filter(v -> v != null && v.doubleValue() > 0).mapToDouble(Number::doubleValue).min().orElse(1);
-            double largest = series.values().stream().flatMap(List::stream)
-                    .filter(v -> v != null && v.doubleValue() > 0).mapToDouble(Number::doubleValue).max().orElse(1);
             chart.getStyler().setYAxisMin(Math.pow(10, Math.ceil(Math.log10(smallest)) - 1));
-            chart.getStyler().setYAxisLogarithmicDecadeOnly(largest / smallest >= 100);
-            if (largest / smallest < 100) {
-                chart.getStyler().setYAxisDecimalPattern(PLAIN_NUMBER);
-            }
         }
         series.forEach((name, values) -> {
             if (values.size() != categories.size()) {
