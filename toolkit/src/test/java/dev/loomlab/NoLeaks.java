@@ -20,8 +20,8 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * </ul>
  * "Our" platform threads leave out the JDK's own pools, which come and go on their own schedule:
  * the virtual-thread scheduler's carriers (started lazily, retired after 30 s idle), its timer
- * threads for timed parks (its delay scheduler from JDK 25), the common fork-join pool, and the process reapers that linger 60 s
- * after a child JVM exits.
+ * threads for timed parks (its delay scheduler from JDK 25), the common fork-join pool, the process reapers that linger 60 s
+ * after a child JVM exits, and Java2D's disposer, started once when a chart first measures a font.
  */
 public final class NoLeaks implements BeforeEachCallback, AfterEachCallback {
 
@@ -68,6 +68,7 @@ public final class NoLeaks implements BeforeEachCallback, AfterEachCallback {
                 || name.startsWith("process reaper")
                 || name.endsWith("-delayScheduler") // JDK 25: the scheduler's timer for timed parks
                 || name.startsWith("VirtualThread-unparker")
-                || name.startsWith("VirtualThread-unblocker");
+                || name.startsWith("VirtualThread-unblocker")
+                || name.equals("Java2D Disposer"); // started once per JVM by the first font measured (a chart's labels)
     }
 }

@@ -2,6 +2,7 @@ package dev.loomlab.limits;
 
 import dev.loomlab.view.Grid;
 import dev.loomlab.view.GridColumn;
+import dev.loomlab.view.Palette;
 import dev.loomlab.view.Plot;
 import dev.loomlab.view.Series;
 import dev.loomlab.util.Progress;
@@ -107,7 +108,7 @@ final class Caps {
         }
         var chart = Plot.lines("Heap used, read by the heartbeat every 50 ms", "seconds",
                 "MB", false, false, List.of(new Series("JVM heap used (heartbeat)", xs, ys), new Series("-Xmx64m", xs, limitY),
-                        new Series("BEAM VM total at most (article)", xs, beamY)));
+                        Series.of(Palette.BEAM_PUBLISHED, "BEAM VM total at most (article)", xs, beamY).styled(Series.Style.PUBLISHED)));
         return new Section(Grid.create("A supervised runaway: restarted, then given up on with a reason", time, line), chart, List.of(
                 "the worker keeps 1 MiB chunks until the shared heap refuses one; its OutOfMemoryError ends it (its exit reason), the supervisor restarts it",
                 "the heap cap is the whole JVM's: a bystander can be the one refused (then the log says so); a per-process cap needs a child JVM"));

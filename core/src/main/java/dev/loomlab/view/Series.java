@@ -13,8 +13,10 @@ import java.util.List;
  * @param style how it is drawn
  * @param group series with the same group (0 and up) share a colour, e.g. ours and the article's
  *              point for the same case; -1 for the chart's own colour
+ * @param kind  the kind drawn, whose {@link Palette} colour and marker win over the group's; null if
+ *              the series is not one kind
  */
-public record Series(String name, List<? extends Number> x, List<? extends Number> y, Style style, int group) {
+public record Series(String name, List<? extends Number> x, List<? extends Number> y, Style style, int group, Palette kind) {
 
     /** How a series is drawn. */
     public enum Style {
@@ -27,7 +29,13 @@ public record Series(String name, List<? extends Number> x, List<? extends Numbe
         /** An older published line: thin and dashed. */
         PUBLISHED_OLDER,
         /** A few published points beside ours: diamonds. */
-        PUBLISHED_POINTS
+        PUBLISHED_POINTS,
+        /** The same kind's second figure (a p99 beside a p50, a cold run beside the summary): thin and dashed. */
+        SECONDARY,
+        /** A level to read the others against (the idle row a log axis cannot show): dotted, no markers. */
+        REFERENCE,
+        /** Markers alone, no line (rows that have no value to draw, marked where they stopped). */
+        MARKERS
     }
 
     public Series {
@@ -38,19 +46,34 @@ public record Series(String name, List<? extends Number> x, List<? extends Numbe
         y = List.copyOf(y);
     }
 
+    /** A series of no one kind, in a style and colour group. */
+    public Series(String name, List<? extends Number> x, List<? extends Number> y, Style style, int group) {
+        this(name, x, y, style, group, null);
+    }
+
     /** A plain series. */
     public Series(String name, List<? extends Number> x, List<? extends Number> y) {
         this(name, x, y, Style.PLAIN, -1);
     }
 
+    /** One kind's series, drawn in its {@link Palette} colour and marker: {@code Series.of(Palette.PROCESS, "JVM process", xs, ys)}. */
+    public static Series of(Palette kind, String name, List<? extends Number> x, List<? extends Number> y) {
+        return new Series(name, x, y, Style.PLAIN, -1, kind);
+    }
+
     /** The same points drawn in another style. */
     public Series styled(Style newStyle) {
-        return new Series(name, x, y, newStyle, group);
+        return new Series(name, x, y, newStyle, group, kind);
     }
 
     /** The same points in a colour group shared with other series. */
     public Series inGroup(int newGroup) {
-        return new Series(name, x, y, style, newGroup);
+        return new Series(name, x, y, style, newGroup, kind);
+    }
+
+    /** The same points as one kind, in its palette colour and marker. */
+    public Series withKind(Palette newKind) {
+        return new Series(name, x, y, style, group, newKind);
     }
 
     /** True if there is nothing to draw. */

@@ -99,7 +99,7 @@ final class Comparisons {
                 theirsMb, describe(p) + " x n",
                 String.format("EXTRAPOLATED: %,.0f bytes measured at n = %,d, times %,d; measure it with "
                         + "./loomlab %s --n %d --no-cap (add --kind beam for BEAM here)", m.bytesPerProcess(), m.n(), n,
-                        m.experiment(), n));
+                        m.experiment(), n), "MiB");
     }
 
     private static String describe(PublishedFigure p) {

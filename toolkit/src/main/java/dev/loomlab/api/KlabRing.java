@@ -3,6 +3,7 @@ package dev.loomlab.api;
 import dev.loomlab.display.Tables;
 import dev.loomlab.api.SafeRun.Outcome;
 import dev.loomlab.display.Charts;
+import dev.loomlab.view.Palette;
 import dev.loomlab.display.Displayable;
 import dev.loomlab.view.Series;
 import dev.loomlab.experiment.ExperimentSpec;
@@ -48,7 +49,7 @@ public final class KlabRing implements Displayable {
 
     private final List<Row> rows;
 
-    private KlabRing(List<Row> rows) {
+    KlabRing(List<Row> rows) {
         this.rows = List.copyOf(rows);
     }
 
@@ -125,12 +126,13 @@ public final class KlabRing implements Displayable {
                 series.add(new Series("BEAM here, " + mode, xs, beam, Series.Style.PLAIN, group));
                 double k = article(hibernated, m);
                 if (!Double.isNaN(k)) {
-                    series.add(new Series("KLab 2008, " + mode, List.of(ARTICLE_N), List.of(k), Series.Style.PUBLISHED_POINTS, group));
+                    series.add(Series.of(Palette.BEAM_PUBLISHED, String.format("KLab 2008, %s, M=%d", hibernated ? "hibernated" : "normal", m),
+                            List.of(ARTICLE_N), List.of(k)).styled(Series.Style.PUBLISHED_POINTS));
                 }
                 group++;
             }
         }
-        return Charts.lines("Ring: nanoseconds per hop against N (JVM here thick, BEAM here thin; KLab 2008: diamonds at N = 10 M)",
+        return Charts.lines("Ring: nanoseconds per hop against N (JVM here thick, BEAM here thin; KLab 2008: black diamonds at N = 10 M)",
                 "N (processes in the ring)", "ns per hop", true, true, series);
     }
 

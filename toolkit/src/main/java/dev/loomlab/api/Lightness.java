@@ -8,6 +8,7 @@ import static dev.loomlab.api.KaruiFigures.BEAM;
 import static dev.loomlab.api.KaruiFigures.GO;
 import static dev.loomlab.api.KaruiFigures.PYTHON;
 
+import dev.loomlab.view.Palette;
 import dev.loomlab.view.Plot;
 import dev.loomlab.view.Series;
 import dev.loomlab.experiment.ExperimentSpec;
@@ -62,11 +63,12 @@ public final class Lightness {
         List<Long> xs = tiers.stream().map(Measurement::n).toList();
         var chart = Plot.lines("Memory of n idle processes (log-log: a slope of one is linear)",
                 "processes", "MB (heap after GC; BEAM: erlang:memory)", true, true,
-                List.of(new Series("JVM processes (this machine)", xs, tiers.stream().map(m -> m.bytesPerProcess() * m.n() / 1e6).toList()),
-                        new Series("BEAM here (this machine)", xs, xs.stream()
+                List.of(Series.of(Palette.PROCESS, "JVM processes (this machine)", xs,
+                                tiers.stream().map(m -> m.bytesPerProcess() * m.n() / 1e6).toList()),
+                        Series.of(Palette.BEAM_HERE, "BEAM here (this machine)", xs, xs.stream()
                                 .map(n -> BeamColumn.value(beam.get(n), "bytesPerProcess") * n / 1e6).toList()),
-                        new Series("BEAM (article: 2.6 KB x n)", xs, xs.stream().map(n -> beamPer * n / 1e6).toList(),
-                                Series.Style.PUBLISHED, -1)));
+                        Series.of(Palette.BEAM_PUBLISHED, "BEAM (article: 2.6 KB x n)", xs, xs.stream().map(n -> beamPer * n / 1e6).toList())
+                                .styled(Series.Style.PUBLISHED)));
         List<String> notes = new ArrayList<>();
         for (Measurement m : tiers) {
             notes.add(BeamColumn.verdict(String.format("%,d idle processes", m.n()), "bytes per process", m.bytesPerProcess(),
@@ -127,9 +129,10 @@ public final class Lightness {
         }
         var chart = Plot.lines("Bytes per process by list size held (log-log)",
                 "list elements held", "bytes per process", true, true,
-                List.of(new Series("JVM process (this machine)", xs, ys),
-                        new Series("BEAM here (this machine)", xs, beamHere),
-                        new Series("BEAM (article: flat to 100, x10 at 1,000)", xs, beam)));
+                List.of(Series.of(Palette.PROCESS, "JVM process (this machine)", xs, ys),
+                        Series.of(Palette.BEAM_HERE, "BEAM here (this machine)", xs, beamHere),
+                        Series.of(Palette.BEAM_PUBLISHED, "BEAM (article: flat to 100, x10 at 1,000)", xs, beam)
+                                .styled(Series.Style.PUBLISHED)));
         List<String> notes = new ArrayList<>();
         for (int m : sizes) {
             notes.add(BeamColumn.verdict(String.format("a process holding %,d elements", m), "bytes per process",
@@ -212,14 +215,12 @@ public final class Lightness {
                 .number("spawn time vs BEAM", KindRow::nsRatio)
                 .text("measured", KindRow::measured)
                 .build();
-        Map<String, List<? extends Number>> series = new LinkedHashMap<>();
-        // measured rows are at least 1 on the log axis (a negative RSS reading at small n would vanish)
-        // a failed BEAM-here row has no bar (NaN)
-        series.put("bytes per unit", rows.stream().map(r -> r.n() == null || Double.isNaN(r.total()) ? r.total() : Math.max(1, r.total())).toList());
-        series.put("ns per spawn", rows.stream().map(r -> r.n() == null || Double.isNaN(r.ns()) ? r.ns() : Math.max(1, r.ns())).toList());
-        // on a log axis the bars start a decade below the smallest value (display.Charts sets the minimum)
-        var chart = Plot.bars("Bytes and ns to spawn, per unit (log scale)", "bytes, ns (log)", true,
-                rows.stream().map(KindRow::category).toList(), series);
+        // measured rows are at least 1 on the log axis (a negative RSS reading at small n would vanish);
+        // a failed BEAM-here row has no bar (NaN). One unit per axis: bytes on the left, ns on the right.
+        var chart = Plot.bars("Bytes per unit (left) and ns to spawn one (right), log scales", true,
+                rows.stream().map(KindRow::category).toList(),
+                "bytes per unit (log)", rows.stream().map(r -> r.n() == null || Double.isNaN(r.total()) ? r.total() : Math.max(1, r.total())).toList(),
+                "ns per spawn (log)", rows.stream().map(r -> r.n() == null || Double.isNaN(r.ns()) ? r.ns() : Math.max(1, r.ns())).toList());
         List<String> notes = new ArrayList<>();
         for (Kind k : Kind.jvm()) {
             Measurement m = byKind.get(k);
@@ -285,12 +286,14 @@ public final class Lightness {
         List<Integer> xs = rows.stream().map(WarmRow::run).toList();
         var chart = Plot.lines(String.format("ns per spawn, %d runs of %,d", runs, n),
                 "run", "ns per spawn", false, true, List.of(
-                        new Series("JVM process, one JVM", xs, rows.stream().map(WarmRow::process).toList()),
-                        new Series("JVM virtual thread, one JVM", xs, rows.stream().map(WarmRow::virtual).toList()),
+                        Series.of(Palette.PROCESS, "JVM process, one JVM", xs, rows.stream().map(WarmRow::process).toList()),
+                        Series.of(Palette.VIRTUAL, "JVM virtual thread, one JVM", xs, rows.stream().map(WarmRow::virtual).toList()),
                         // NaN where no fresh run: the chart skips it
-                        new Series("JVM process, fresh JVM each run", xs, rows.stream().map(WarmRow::fresh).toList()),
-                        new Series("BEAM (article)", xs, rows.stream().map(WarmRow::beam).toList()),
-                        new Series("Go (article)", xs, rows.stream().map(WarmRow::go).toList())));
+                        Series.of(Palette.PROCESS, "JVM process, fresh JVM each run", xs, rows.stream().map(WarmRow::fresh).toList())
+                                .styled(Series.Style.SECONDARY),
+                        Series.of(Palette.BEAM_PUBLISHED, "BEAM (article)", xs, rows.stream().map(WarmRow::beam).toList())
+                                .styled(Series.Style.PUBLISHED),
+                        Series.of(Palette.GO, "Go (article)", xs, rows.stream().map(WarmRow::go).toList()).styled(Series.Style.PUBLISHED)));
         return new Section(table, chart, List.of(
                 "run 1 in one JVM is cold: the spawn loop runs interpreted, its frames are bigger and slower; later runs are compiled",
                 "a fresh JVM per run is cold every time (three are run): its figures do not improve, which is what the article's one-run table showed for Go",

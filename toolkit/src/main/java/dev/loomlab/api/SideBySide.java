@@ -1,9 +1,9 @@
 package dev.loomlab.api;
 
+import dev.loomlab.view.Grid;
+import dev.loomlab.view.Palette;
 import dev.loomlab.view.Plot;
 import dev.loomlab.view.Section;
-import dev.loomlab.view.Grid;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -27,8 +27,17 @@ final class SideBySide {
      * @param published     the published figure to compare with, NaN if none
      * @param publishedWhat whose figure that is, with its source
      * @param how           "measured (fresh JVM, n = 10,000)", "extrapolated from ...", or what stopped the run
+     * @param unit          the row's own unit where it differs from the section's (e.g. "MiB" for a total), or null;
+     *                      such rows stay in the table and out of the chart, which has one unit
      */
-    record Row(String what, double ours, double beamHere, String beamHereText, double published, String publishedWhat, String how) {}
+    record Row(String what, double ours, double beamHere, String beamHereText, double published, String publishedWhat, String how,
+               String unit) {
+
+        /** A row in the section's unit. */
+        Row(String what, double ours, double beamHere, String beamHereText, double published, String publishedWhat, String how) {
+            this(what, ours, beamHere, beamHereText, published, publishedWhat, how, null);
+        }
+    }
 
     private SideBySide() {}
 
@@ -50,19 +59,17 @@ final class SideBySide {
         return new Section(table, bars(title, metric, rows), verdicts);
     }
 
-    /** Bars, ours beside published, on a log scale when the values span orders of magnitude. */
+    /**
+     * Bars of the rows in the section's unit: the JVM here, BEAM here, and the published figures
+     * one series per runtime in its palette colour; on a log scale when the values span orders of
+     * magnitude.
+     */
     private static Plot bars(String title, String metric, List<Row> rows) {
-        List<String> categories = new ArrayList<>();
-        List<Double> ours = new ArrayList<>();
-        List<Double> here = new ArrayList<>();
-        List<Double> theirs = new ArrayList<>();
+        List<Row> charted = rows.stream().filter(r -> r.unit() == null).toList();
+        List<String> categories = charted.stream().map(Row::what).toList();
         double min = Double.MAX_VALUE;
         double max = 0;
-        for (Row r : rows) {
-            categories.add(r.what());
-            ours.add(r.ours());
-            here.add(r.beamHere());
-            theirs.add(r.published());
+        for (Row r : charted) {
             for (double v : new double[] {r.ours(), r.beamHere(), r.published()}) {
                 if (!Double.isNaN(v) && v > 0) {
                     min = Math.min(min, v);
@@ -71,9 +78,24 @@ final class SideBySide {
             }
         }
         Map<String, List<? extends Number>> series = new LinkedHashMap<>();
-        series.put("JVM here", ours);
-        series.put("BEAM here", here);
-        series.put("published (another machine)", theirs);
-        return Plot.bars(title, metric + (max / min > 20 ? " (log)" : ""), max / min > 20, categories, series);
+        Map<String, Palette> kinds = new LinkedHashMap<>();
+        series.put("JVM here", charted.stream().map(Row::ours).toList());
+        kinds.put("JVM here", Palette.JVM_HERE);
+        series.put("BEAM here", charted.stream().map(Row::beamHere).toList());
+        kinds.put("BEAM here", Palette.BEAM_HERE);
+        Map<Palette, String> names = new LinkedHashMap<>();
+        for (Row r : charted) {
+            if (!Double.isNaN(r.published())) {
+                names.putIfAbsent(Palette.ofPublished(r.publishedWhat()),
+                        "published (another machine): " + r.publishedWhat().replaceFirst(" \\(.*", ""));
+            }
+        }
+        names.forEach((kind, name) -> {
+            series.put(name, charted.stream().map(r -> !Double.isNaN(r.published()) && Palette.ofPublished(r.publishedWhat()) == kind
+                    ? r.published() : Double.NaN).toList());
+            kinds.put(name, kind);
+        });
+        String unit = metric.replaceFirst(" \\(.*", "");
+        return Plot.bars(title, unit + (max / min > 20 ? " (log)" : ""), max / min > 20, categories, series, kinds);
     }
 }

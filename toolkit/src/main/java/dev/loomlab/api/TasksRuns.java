@@ -3,6 +3,7 @@ package dev.loomlab.api;
 import dev.loomlab.display.Tables;
 import dev.loomlab.util.Durations;
 import dev.loomlab.display.Charts;
+import dev.loomlab.view.Palette;
 import dev.loomlab.display.Displayable;
 import dev.loomlab.view.Series;
 import dev.loomlab.experiment.Kind;
@@ -149,7 +150,6 @@ public final class TasksRuns implements Displayable {
     /** Memory against n, log-log: each 2024 runtime, 2023's Java and Elixir, and ours (thick markers, same axes). */
     public XYChart chart() {
         List<Series> series = new ArrayList<>();
-        int group = 0;
         for (Kind kind : rows.stream().map(Row::kind).distinct().toList()) {
             List<Integer> xs = new ArrayList<>();
             List<Double> ys = new ArrayList<>();
@@ -159,7 +159,7 @@ public final class TasksRuns implements Displayable {
                     ys.add(r.peakMb());
                 }
             }
-            series.add(new Series(label(kind).replace("JVM here: ", "ours: "), xs, ys, Series.Style.OURS, group++));
+            series.add(Series.of(Palette.of(kind.label()), label(kind).replace("JVM here: ", "ours: "), xs, ys).styled(Series.Style.OURS));
         }
         addPublished(series, MillionTasks.SOURCE_2024, null);
         addPublished(series, MillionTasks.SOURCE_2023, List.of(MillionTasks.OPENJDK_2023_VIRTUAL, "Elixir"));
@@ -180,8 +180,8 @@ public final class TasksRuns implements Displayable {
                     ys.add(v);
                 });
             }
-            series.add(new Series(r + (source.endsWith("2023") ? " (2023)" : ""), xs, ys,
-                    source.endsWith("2023") ? Series.Style.PUBLISHED_OLDER : Series.Style.PUBLISHED, -1));
+            series.add(Series.of(Palette.ofPublished(r), r + (source.endsWith("2023") ? " (2023)" : ""), xs, ys)
+                    .styled(source.endsWith("2023") ? Series.Style.PUBLISHED_OLDER : Series.Style.PUBLISHED));
         }
     }
 

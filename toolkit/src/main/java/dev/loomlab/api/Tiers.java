@@ -1,5 +1,6 @@
 package dev.loomlab.api;
 
+import dev.loomlab.view.Palette;
 import dev.loomlab.display.Tables;
 
 import dev.loomlab.view.Plot;
@@ -96,24 +97,44 @@ public record Tiers(Kind kind, List<Measurement> tiers) implements Displayable {
                 + (ran.stream().allMatch(Measurement::steady) ? "" : "; some tiers' timings were not steady");
     }
 
-    /** Bytes per process and ns per spawn against n (log x), ours and the article's tiers. */
+    /**
+     * Bytes per process (left axis, solid) and ns per spawn (right axis, dashed) against n, log-log,
+     * ours and the article's tiers; the cold runs as markers alone.
+     */
     public Plot chart() {
-        List<Series> series = new ArrayList<>();
+        return chart(List.of());
+    }
+
+    /** The same with BEAM-here measurements (ok ones) drawn as their own kind. */
+    Plot chart(List<Measurement> beamHere) {
+        Palette ours = Palette.of(kind.label());
+        String who = "JVM " + kind.label();
         List<Long> ns = tiers.stream().map(Measurement::n).toList();
-        series.add(new Series("JVM bytes/process (summary)", ns, tiers.stream().map(Measurement::bytesPerProcess).toList()));
-        series.add(new Series("JVM bytes/process (cold run)", ns, tiers.stream().map(m -> TierRuns.cold(m, "bytesPerProcess")).toList()));
-        series.add(new Series("JVM ns/spawn (summary)", ns, tiers.stream().map(Measurement::nsPerSpawn).toList()));
-        series.add(new Series("JVM ns/spawn (cold run)", ns, tiers.stream().map(m -> TierRuns.cold(m, "nsPerSpawn")).toList()));
+        List<Series> bytes = new ArrayList<>();
+        List<Series> spawn = new ArrayList<>();
+        bytes.add(Series.of(ours, who + " bytes/process", ns, tiers.stream().map(Measurement::bytesPerProcess).toList()));
+        bytes.add(Series.of(ours, who + " bytes/process, cold run", ns, tiers.stream().map(m -> TierRuns.cold(m, "bytesPerProcess")).toList())
+                .styled(Series.Style.MARKERS));
+        spawn.add(Series.of(ours, who + " ns/spawn", ns, tiers.stream().map(Measurement::nsPerSpawn).toList())
+                .styled(Series.Style.SECONDARY));
+        spawn.add(Series.of(ours, who + " ns/spawn, cold run", ns, tiers.stream().map(m -> TierRuns.cold(m, "nsPerSpawn")).toList())
+                .styled(Series.Style.MARKERS));
+        if (!beamHere.isEmpty()) {
+            List<Long> bn = beamHere.stream().map(Measurement::n).toList();
+            bytes.add(Series.of(Palette.BEAM_HERE, "BEAM here bytes/process", bn, beamHere.stream().map(Measurement::bytesPerProcess).toList()));
+            spawn.add(Series.of(Palette.BEAM_HERE, "BEAM here ns/spawn", bn, beamHere.stream().map(Measurement::nsPerSpawn).toList())
+                    .styled(Series.Style.SECONDARY));
+        }
         List<PublishedFigure> beamBytes = PublishedFigures.of("spawn", "bytesPerProcess").stream()
                 .filter(f -> f.source().equals("un-million") && f.n() != null && f.n() > 1).toList();
         List<PublishedFigure> beamNs = PublishedFigures.of("spawn", "nsPerSpawn").stream()
                 .filter(f -> f.source().equals("un-million") && f.n() != null).toList();
-        series.add(new Series("BEAM bytes/process (article)", beamBytes.stream().map(PublishedFigure::n).toList(),
-                beamBytes.stream().map(PublishedFigure::value).toList(), Series.Style.PUBLISHED, -1));
-        series.add(new Series("BEAM ns/spawn (article)", beamNs.stream().map(PublishedFigure::n).toList(),
-                beamNs.stream().map(PublishedFigure::value).toList(), Series.Style.PUBLISHED, -1));
-        return Plot.lines("What one idle process costs, by tier", "processes (log)", "bytes per process, ns per spawn (log)",
-                true, true, series);
+        bytes.add(Series.of(Palette.BEAM_PUBLISHED, "BEAM bytes/process (article)", beamBytes.stream().map(PublishedFigure::n).toList(),
+                beamBytes.stream().map(PublishedFigure::value).toList()).styled(Series.Style.PUBLISHED));
+        spawn.add(Series.of(Palette.BEAM_PUBLISHED, "BEAM ns/spawn (article)", beamNs.stream().map(PublishedFigure::n).toList(),
+                beamNs.stream().map(PublishedFigure::value).toList()).styled(Series.Style.SECONDARY));
+        return Plot.lines("What one idle process costs, by tier", "processes (log)", true, true,
+                "bytes per process (solid lines, log)", bytes, "ns per spawn (dashed lines, log)", spawn);
     }
 
     @Override

@@ -61,16 +61,7 @@ public record TiersWithBeam(Tiers jvm, List<Measurement> beam) implements Displa
 
     /** The JVM tier plot with BEAM here drawn as its own series. */
     public Plot chart() {
-        Plot chart = jvm.chart();
-        List<Measurement> ok = beam.stream().filter(b -> "ok".equals(b.outcome())).toList();
-        if (ok.isEmpty()) {
-            return chart;
-        }
-        List<Long> ns = ok.stream().map(Measurement::n).toList();
-        List<Series> series = new java.util.ArrayList<>(chart.series());
-        series.add(new Series("BEAM here bytes/process", ns, ok.stream().map(Measurement::bytesPerProcess).toList()));
-        series.add(new Series("BEAM here ns/spawn", ns, ok.stream().map(Measurement::nsPerSpawn).toList()));
-        return Plot.lines(chart.title(), chart.xTitle(), chart.yTitle(), chart.logX(), chart.logY(), series);
+        return jvm.chart(beam.stream().filter(b -> "ok".equals(b.outcome())).toList());
     }
 
     @Override

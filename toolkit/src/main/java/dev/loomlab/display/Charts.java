@@ -1,96 +1,251 @@
 package dev.loomlab.display;
 
+import dev.loomlab.view.Palette;
 import dev.loomlab.view.Plot;
 import dev.loomlab.view.Series;
+import java.awt.Color;
+import java.util.ArrayList;
 import java.util.List;
-import org.knowm.xchart.internal.chartpart.Chart;
+import java.util.Map;
+import org.knowm.xchart.AnnotationText;
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;
+import org.knowm.xchart.CategorySeries;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.XYSeries;
-import org.knowm.xchart.style.lines.SeriesLines;
+import org.knowm.xchart.internal.chartpart.Chart;
 import org.knowm.xchart.style.Styler;
+import org.knowm.xchart.style.lines.SeriesLines;
+import org.knowm.xchart.style.markers.Marker;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
  * The plots of the notebooks and the report, all in one style: XChart charts that a notebook
- * shows inline (as PNG through {@link Display}) and the report embeds.
+ * shows inline (as PNG through {@link Display}) and the report embeds. The rules every chart
+ * keeps (and {@code ChartRulesTest} checks): one unit per y axis (a second unit gets the right-hand
+ * axis, {@link #lines(String, String, boolean, boolean, String, List, String, List)}); a series of
+ * one kind in its {@link Palette} colour and marker; category labels that do not overlap
+ * ({@link #bars} widens the chart or turns the labels when they would).
  */
 public final class Charts {
 
-    private static final int WIDTH = 960;
-    private static final int HEIGHT = 420;
+    static final int WIDTH = 960;
+    static final int MAX_WIDTH = 1400;
+    static final int HEIGHT = 420;
+
+    /**
+     * Colours for series of no kind (units, collectors, percentiles): Tol's muted set, colour-blind
+     * safe, and none of them a {@link Palette} kind's colour, so a bar of "ns per spawn" is never
+     * taken for a kind.
+     */
+    private static final Color[] DEFAULT_COLOURS = {new Color(0x332288), new Color(0xDDCC77), new Color(0x44AA99),
+            new Color(0xCC6677), new Color(0x88CCEE), new Color(0xAA4499), new Color(0x117733), new Color(0x661100)};
+
+    /**
+     * Dark colours for ours and the published series grouped with them, in group order (cases such
+     * as collectors or ring sizes, not kinds): none is a {@link Palette} kind's colour.
+     */
+    private static final Color[] GROUP_COLOURS = {new Color(0x332288), new Color(0x117733), new Color(0x661100),
+            new Color(0xAA4499), new Color(0x44AA99), new Color(0xDDCC77)};
+
+    /** Tick labels between powers of ten: 2,000 rather than 2E3. */
+    private static final String PLAIN_NUMBER = "#,##0.###";
 
     private Charts() {}
 
-    /** A core {@link Plot} drawn: lines or grouped bars in this class's style. */
+    /** A core {@link Plot} drawn: lines or grouped bars in this class's style, with its axes, kinds' colours and labels. */
     public static Chart<?, ?> of(Plot plot) {
-        return plot.isBars()
-                ? bars(plot.title(), plot.yTitle(), plot.logY(), plot.categories(), plot.bars())
+        if (plot.isBars()) {
+            CategoryChart chart;
+            if (plot.hasRightAxis()) {
+                List<String> names = List.copyOf(plot.bars().keySet());
+                String left = names.get(0).equals(plot.rightTitle()) ? names.get(1) : names.get(0);
+                chart = bars(plot.title(), plot.logY(), plot.categories(), left, plot.bars().get(left),
+                        plot.rightTitle(), plot.bars().get(plot.rightTitle()));
+            } else {
+                chart = bars(plot.title(), plot.yTitle(), plot.logY(), plot.categories(), plot.bars(), plot.barKinds());
+            }
+            if (!Double.isNaN(plot.yMax())) {
+                chart.getStyler().setYAxisMax(plot.yMax());
+            }
+            return chart;
+        }
+        XYChart chart = plot.hasRightAxis()
+                ? lines(plot.title(), plot.xTitle(), plot.logX(), plot.logY(), plot.yTitle(), plot.series(), plot.rightTitle(), plot.right())
                 : lines(plot.title(), plot.xTitle(), plot.yTitle(), plot.logX(), plot.logY(), plot.series());
+        if (!Double.isNaN(plot.yMax())) {
+            chart.getStyler().setYAxisMax(plot.yMax());
+        }
+        for (Plot.Label l : plot.labels()) {
+            label(chart, l.x(), l.y(), l.text());
+        }
+        return chart;
+    }
+
+    /** A kind's colour as AWT draws it. */
+    public static Color colour(Palette kind) {
+        return new Color(kind.rgb());
+    }
+
+    /** A kind's marker as XChart draws it. */
+    public static Marker marker(Palette kind) {
+        return switch (kind.mark()) {
+            case CIRCLE -> SeriesMarkers.CIRCLE;
+            case SQUARE -> SeriesMarkers.SQUARE;
+            case TRIANGLE_UP -> SeriesMarkers.TRIANGLE_UP;
+            case TRIANGLE_DOWN -> SeriesMarkers.TRIANGLE_DOWN;
+            case TRAPEZOID -> SeriesMarkers.TRAPEZOID;
+            case PLUS -> SeriesMarkers.PLUS;
+            case DIAMOND -> SeriesMarkers.DIAMOND;
+            case CROSS -> SeriesMarkers.CROSS;
+            case OVAL -> SeriesMarkers.OVAL;
+            case RECTANGLE -> SeriesMarkers.RECTANGLE;
+        };
     }
 
     /** Lines with markers, one per series; log axes on request (zero and negative points are dropped there). */
     public static XYChart lines(String title, String xTitle, String yTitle, boolean logX, boolean logY, List<Series> series) {
         XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(title)
                 .xAxisTitle(xTitle).yAxisTitle(yTitle).build();
-        Styler styler = chart.getStyler();
-        styler.setLegendPosition(Styler.LegendPosition.OutsideE);
-        styler.setLegendLayout(Styler.LegendLayout.Vertical);
+        frame(chart);
         chart.getStyler().setXAxisLogarithmic(logX);
         chart.getStyler().setYAxisLogarithmic(logY);
-        styler.setChartBackgroundColor(java.awt.Color.WHITE);
         for (Series s : series) {
-            List<Number[]> points = new java.util.ArrayList<>();
-            for (int i = 0; i < s.x().size(); i++) {
-                Number x = s.x().get(i);
-                Number y = s.y().get(i);
-                if (x == null || y == null || Double.isNaN(y.doubleValue())) {
-                    continue;
-                }
-                if ((logX && x.doubleValue() <= 0) || (logY && y.doubleValue() <= 0)) {
-                    continue;
-                }
-                points.add(new Number[] {x, y});
-            }
-            if (points.isEmpty()) {
-                continue;
-            }
-            double[] xs = points.stream().mapToDouble(p -> p[0].doubleValue()).toArray();
-            double[] ys = points.stream().mapToDouble(p -> p[1].doubleValue()).toArray();
-            style(chart.addSeries(s.name(), xs, ys), s);
+            add(chart, s, logX, logY, 0);
         }
+        labelWithinDecades(chart);
         return chart;
     }
 
-    /** Dark colours for ours and the published series grouped with them, in group order. */
-    private static final java.awt.Color[] GROUP_COLOURS = {java.awt.Color.BLACK, new java.awt.Color(0xC0, 0x10, 0x10),
-            new java.awt.Color(0x10, 0x30, 0xA0), new java.awt.Color(0x80, 0x40, 0x00), new java.awt.Color(0x10, 0x80, 0x30),
-            new java.awt.Color(0x70, 0x10, 0x90)};
-
-    /** Draws one series as its {@link Series.Style} and group say, through the handle XChart returned. */
-    private static void style(XYSeries handle, Series s) {
-        handle.setMarker(s.style() == Series.Style.PUBLISHED_POINTS ? SeriesMarkers.DIAMOND : SeriesMarkers.CIRCLE);
-        switch (s.style()) {
-            case OURS -> handle.setLineWidth(4f);
-            case PUBLISHED, PUBLISHED_POINTS -> handle.setLineWidth(1.2f);
-            case PUBLISHED_OLDER -> {
-                handle.setLineWidth(1.2f);
-                handle.setLineStyle(SeriesLines.DASH_DASH);
+    /**
+     * A log axis labels only powers of ten by default, so values with no power of ten between them
+     * get no label at all. Where all of them lie within one decade, label the steps in between too;
+     * otherwise (several decades, across two axes), an axis group whose own values lie within one
+     * decade starts at the power of ten below them, so it has at least that label.
+     */
+    private static void labelWithinDecades(XYChart chart) {
+        double xMin = Double.MAX_VALUE, xMax = 0, yMin = Double.MAX_VALUE, yMax = 0;
+        for (XYSeries s : chart.getSeriesMap().values()) {
+            xMin = Math.min(xMin, s.getXMin());
+            xMax = Math.max(xMax, s.getXMax());
+            yMin = Math.min(yMin, s.getYMin());
+            yMax = Math.max(yMax, s.getYMax());
+        }
+        boolean xWithin = withinOneDecade(xMin, xMax);
+        boolean yWithin = withinOneDecade(yMin, yMax);
+        chart.getStyler().setXAxisLogarithmicDecadeOnly(!xWithin);
+        chart.getStyler().setYAxisLogarithmicDecadeOnly(!yWithin);
+        if (xWithin && chart.getStyler().isXAxisLogarithmic()) {
+            chart.getStyler().setXAxisDecimalPattern(PLAIN_NUMBER); // "2E3" twice would say nothing
+        }
+        if (yWithin && chart.getStyler().isYAxisLogarithmic()) {
+            chart.getStyler().setYAxisDecimalPattern(PLAIN_NUMBER);
+        }
+        if (!yWithin && chart.getStyler().isYAxisLogarithmic()) {
+            for (int group : chart.getSeriesMap().values().stream().map(XYSeries::getYAxisGroup).distinct().toList()) {
+                double min = chart.getSeriesMap().values().stream().filter(s -> s.getYAxisGroup() == group)
+                        .mapToDouble(XYSeries::getYMin).min().orElse(1);
+                double max = chart.getSeriesMap().values().stream().filter(s -> s.getYAxisGroup() == group)
+                        .mapToDouble(XYSeries::getYMax).max().orElse(1);
+                if (withinOneDecade(min, max)) {
+                    chart.getStyler().setYAxisMin(group, Math.pow(10, Math.floor(Math.log10(min))));
+                }
             }
-            case PLAIN -> { }
         }
-        if (s.group() >= 0) {
-            java.awt.Color c = GROUP_COLOURS[s.group() % GROUP_COLOURS.length];
-            handle.setLineColor(c);
-            handle.setMarkerColor(c);
-        }
+    }
+
+    /** True if no power of ten lies between {@code min} and {@code max} (both above 0). */
+    private static boolean withinOneDecade(double min, double max) {
+        return min > 0 && Math.floor(Math.log10(min)) == Math.floor(Math.log10(max));
     }
 
     /** Lines with markers on linear axes. */
     public static XYChart lines(String title, String xTitle, String yTitle, List<Series> series) {
         return lines(title, xTitle, yTitle, false, false, series);
+    }
+
+    /**
+     * Lines against two y axes, one unit each: {@code left} on the left axis titled
+     * {@code leftTitle}, {@code right} on the right one. Both axes are logarithmic or neither.
+     */
+    public static XYChart lines(String title, String xTitle, boolean logX, boolean logY,
+                                String leftTitle, List<Series> left, String rightTitle, List<Series> right) {
+        XYChart chart = lines(title, xTitle, leftTitle, logX, logY, left);
+        for (Series s : right) {
+            add(chart, s, logX, logY, 1);
+        }
+        labelWithinDecades(chart);
+        chart.setYAxisGroupTitle(0, leftTitle);
+        chart.setYAxisGroupTitle(1, rightTitle);
+        chart.getStyler().setYAxisGroupPosition(1, Styler.YAxisPosition.Right);
+        return chart;
+    }
+
+    /** Writes {@code text} on the plot at ({@code x}, {@code y}) in data coordinates, e.g. "starved at 3 s" over a marker. */
+    public static void label(XYChart chart, double x, double y, String text) {
+        chart.addAnnotation(new AnnotationText(text, x, y, false));
+    }
+
+    private static void frame(Chart<?, ?> chart) {
+        Styler styler = chart.getStyler();
+        styler.setLegendPosition(Styler.LegendPosition.OutsideE);
+        styler.setLegendLayout(Styler.LegendLayout.Vertical);
+        styler.setChartBackgroundColor(Color.WHITE);
+        styler.setSeriesColors(DEFAULT_COLOURS);
+        styler.setAnnotationTextFontColor(Color.DARK_GRAY);
+    }
+
+    private static void add(XYChart chart, Series s, boolean logX, boolean logY, int axis) {
+        List<Number[]> points = new ArrayList<>();
+        for (int i = 0; i < s.x().size(); i++) {
+            Number x = s.x().get(i);
+            Number y = s.y().get(i);
+            if (x == null || y == null || Double.isNaN(y.doubleValue())) {
+                continue;
+            }
+            if ((logX && x.doubleValue() <= 0) || (logY && y.doubleValue() <= 0)) {
+                continue;
+            }
+            points.add(new Number[] {x, y});
+        }
+        if (points.isEmpty()) {
+            return;
+        }
+        double[] xs = points.stream().mapToDouble(p -> p[0].doubleValue()).toArray();
+        double[] ys = points.stream().mapToDouble(p -> p[1].doubleValue()).toArray();
+        XYSeries handle = chart.addSeries(s.name(), xs, ys);
+        handle.setYAxisGroup(axis);
+        style(handle, s);
+    }
+
+    /** Draws one series as its kind, {@link Series.Style} and group say, through the handle XChart returned. */
+    private static void style(XYSeries handle, Series s) {
+        handle.setMarker(s.style() == Series.Style.PUBLISHED_POINTS ? SeriesMarkers.DIAMOND : SeriesMarkers.CIRCLE);
+        switch (s.style()) {
+            case OURS -> handle.setLineWidth(4f);
+            case PUBLISHED, PUBLISHED_POINTS -> handle.setLineWidth(1.2f);
+            case PUBLISHED_OLDER, SECONDARY -> {
+                handle.setLineWidth(1.2f);
+                handle.setLineStyle(SeriesLines.DASH_DASH);
+            }
+            case REFERENCE -> {
+                handle.setLineWidth(1.5f);
+                handle.setLineStyle(SeriesLines.DOT_DOT);
+                handle.setMarker(SeriesMarkers.NONE);
+            }
+            case MARKERS -> handle.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
+            case PLAIN -> { }
+        }
+        Color colour = s.kind() != null ? colour(s.kind())
+                : s.group() >= 0 ? GROUP_COLOURS[s.group() % GROUP_COLOURS.length] : null;
+        if (s.kind() != null && s.style() != Series.Style.REFERENCE) {
+            handle.setMarker(marker(s.kind()));
+        }
+        if (colour != null) {
+            handle.setLineColor(colour);
+            handle.setMarkerColor(colour);
+        }
     }
 
     /**
@@ -100,12 +255,24 @@ public final class Charts {
      * @param series     name → values in category order
      */
     public static CategoryChart bars(String title, String yTitle, boolean logY, List<String> categories,
-                                     java.util.Map<String, List<? extends Number>> series) {
-        CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT).title(title).yAxisTitle(yTitle).build();
-        chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);
-        chart.getStyler().setLegendLayout(Styler.LegendLayout.Vertical);
+                                     Map<String, List<? extends Number>> series) {
+        return bars(title, yTitle, logY, categories, series, Map.of());
+    }
+
+    /**
+     * The same with the series that are one kind each in their {@link Palette} colour ({@code kinds}:
+     * series name → kind). The chart is widened, then its labels turned, so that no two category
+     * labels overlap.
+     */
+    public static CategoryChart bars(String title, String yTitle, boolean logY, List<String> categories,
+                                     Map<String, List<? extends Number>> series, Map<String, Palette> kinds) {
+        CategoryLabels fit = CategoryLabels.fit(categories, series.keySet(), WIDTH, MAX_WIDTH);
+        CategoryChart chart = new CategoryChartBuilder().width(fit.width()).height(HEIGHT + fit.extraHeight())
+                .title(title).yAxisTitle(yTitle).build();
+        frame(chart);
+        chart.getStyler().setXAxisLabelRotation(fit.rotation());
         chart.getStyler().setYAxisLogarithmic(logY);
-        chart.getStyler().setChartBackgroundColor(java.awt.Color.WHITE);
+        chart.getStyler().setOverlapped(false);
         if (logY) {
             // bars start at the axis minimum, which XChart takes as 0 unless told: a decade below the smallest value
             double smallest = series.values().stream().flatMap(List::stream)
@@ -118,13 +285,42 @@ public final class Charts {
                         + " values for " + categories.size() + " categories");
             }
             // a missing value (null, NaN, or not positive on a log axis) is a gap, not a zero
-            List<Number> ys = new java.util.ArrayList<>();
+            List<Number> ys = new ArrayList<>();
             for (Number v : values) {
                 boolean missing = v == null || Double.isNaN(v.doubleValue()) || (logY && v.doubleValue() <= 0);
                 ys.add(missing ? null : v);
             }
-            chart.addSeries(name, categories, ys);
+            CategorySeries handle = chart.addSeries(name, categories, ys);
+            Palette kind = kinds.get(name);
+            if (kind != null) {
+                handle.setFillColor(colour(kind));
+            }
         });
+        return chart;
+    }
+
+    /**
+     * Two bars per category, one unit each: {@code left} against the left axis titled
+     * {@code leftTitle}, {@code right} against the right one; the axis titles are the legend too.
+     */
+    public static CategoryChart bars(String title, boolean logY, List<String> categories,
+                                     String leftTitle, List<? extends Number> left, String rightTitle, List<? extends Number> right) {
+        Map<String, List<? extends Number>> series = new java.util.LinkedHashMap<>();
+        series.put(leftTitle, left);
+        series.put(rightTitle, right);
+        CategoryChart chart = bars(title, leftTitle, logY, categories, series);
+        chart.getSeriesMap().get(rightTitle).setYAxisGroup(1);
+        chart.setYAxisGroupTitle(0, leftTitle);
+        chart.setYAxisGroupTitle(1, rightTitle);
+        chart.getStyler().setYAxisGroupPosition(1, Styler.YAxisPosition.Right);
+        if (logY) {
+            int axis = 0;
+            for (List<? extends Number> values : List.of(left, right)) {
+                double smallest = values.stream().filter(v -> v != null && v.doubleValue() > 0)
+                        .mapToDouble(Number::doubleValue).min().orElse(1);
+                chart.getStyler().setYAxisMin(axis++, Math.pow(10, Math.floor(Math.log10(smallest))));
+            }
+        }
         return chart;
     }
 }

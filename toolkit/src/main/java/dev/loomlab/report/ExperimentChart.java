@@ -1,5 +1,7 @@
 package dev.loomlab.report;
 
+import dev.loomlab.display.Charts;
+import dev.loomlab.view.Palette;
 import dev.loomlab.experiment.Experiment;
 import dev.loomlab.experiment.Experiments;
 import dev.loomlab.experiment.Measurement;
@@ -9,20 +11,22 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Base64;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
+import java.util.Map;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.CategoryChart;
-import org.knowm.xchart.CategoryChartBuilder;
-import org.knowm.xchart.style.Styler;
 
 /**
- * One bar chart per experiment: its headline metric for each kind and size, one bar per source
- * (this machine, or each machine in a compare), and the published BEAM figure at the nearest
- * size as a bar beside each group. The y axis turns logarithmic when the bars differ by more
- * than 30 times (platform threads beside virtual ones), so that the small bars stay visible.
+ * One bar chart per experiment: its headline metric for each size, one bar per kind in its
+ * {@link Palette} colour (the same in the report, the compare page and the workshop page as in the
+ * notebooks), and the published BEAM figure at the nearest size as a black bar beside each group.
+ * With several machines (a compare, a workshop) each machine has its own groups. The y axis turns
+ * logarithmic when the bars differ by more than 30 times (platform threads beside virtual ones),
+ * so that the small bars stay visible.
  */
 public final class ExperimentChart {
 
@@ -47,50 +51,58 @@ public final class ExperimentChart {
         if (metric.isEmpty()) {
             return Optional.empty();
         }
+        boolean several = sources.size() > 1;
         Set<String> categories = new LinkedHashSet<>();
-        for (Measurement m : measurements(experiment, sources)) {
-            categories.add(category(m));
+        Set<String> kinds = new LinkedHashSet<>();
+        for (MachineTable.Source source : sources) {
+            for (Measurement m : measurements(experiment, List.of(source))) {
+                categories.add(category(source, m, several));
+                kinds.add(m.kind());
+            }
         }
         List<String> x = List.copyOf(categories);
-        CategoryChart chart = new CategoryChartBuilder().width(Math.max(720, 150 * x.size())).height(420)
-                .title(experiment + ": " + metric.get()).xAxisTitle("kind, n").yAxisTitle(metric.get()).build();
-        chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideS);
-        chart.getStyler().setChartBackgroundColor(java.awt.Color.WHITE);
-        chart.getStyler().setOverlapped(false);
-        List<List<Double>> series = new ArrayList<>();
-        for (MachineTable.Source source : sources) {
+        Map<String, List<? extends Number>> series = new LinkedHashMap<>();
+        Map<String, Palette> colours = new LinkedHashMap<>();
+        for (String kind : kinds) {
             List<Double> y = new ArrayList<>();
             for (String c : x) {
-                y.add(measurements(experiment, List.of(source)).stream().filter(m -> category(m).equals(c))
+                y.add(sources.stream().flatMap(source -> measurements(experiment, List.of(source)).stream()
+                                .filter(m -> m.kind().equals(kind) && category(source, m, several).equals(c)))
                         .map(m -> m.metric(metric.get())).filter(d -> !d.isNaN()).findFirst().orElse(null));
             }
-            chart.addSeries(source.label(), x, y);
-            series.add(y);
+            String name = Palette.of(kind) == Palette.BEAM_HERE ? "BEAM here" : "JVM " + kind;
+            series.put(name, y);
+            colours.put(name, Palette.of(kind));
         }
         // the published BEAM figure at the nearest size, as a bar beside each group
         List<Double> beam = new ArrayList<>();
         String beamSource = null;
         for (String c : x) {
-            Measurement m = measurements(experiment, sources).stream().filter(r -> category(r).equals(c)).findFirst().orElseThrow();
+            Measurement m = sources.stream().flatMap(source -> measurements(experiment, List.of(source)).stream()
+                    .filter(r -> category(source, r, several).equals(c))).findFirst().orElseThrow();
             Optional<PublishedFigure> f = PublishedFigures.beside(experiment, metric.get(), m.n(), m.m() == 0 ? null : m.m());
             beam.add(f.map(PublishedFigure::value).orElse(null));
             beamSource = beamSource != null ? beamSource : f.map(PublishedFigure::source).orElse(null);
         }
         if (beamSource != null) {
-            chart.addSeries(BEAM + " (" + beamSource + ")", x, beam);
-            series.add(beam);
+            series.put(BEAM + " (" + beamSource + ")", beam);
+            colours.put(BEAM + " (" + beamSource + ")", Palette.BEAM_PUBLISHED);
         }
         // a log axis cannot show zero or negative values: use it only when every bar is above zero
-        List<Double> all = series.stream().flatMap(List::stream).filter(v -> v != null).toList();
+        List<Double> all = series.values().stream().flatMap(List::stream).filter(v -> v != null).map(Number::doubleValue).toList();
         boolean positive = !all.isEmpty() && all.stream().allMatch(v -> v > 0);
         double min = all.stream().mapToDouble(Double::doubleValue).min().orElse(1);
         double max = all.stream().mapToDouble(Double::doubleValue).max().orElse(1);
-        if (positive && max / min > 30) {
-            chart.getStyler().setYAxisLogarithmic(true);
-            // bars need a floor above 0; a decade below the smallest keeps the smallest bar visible
-            chart.getStyler().setYAxisMin(Math.pow(10, Math.floor(Math.log10(min)) - 1));
-        }
+        boolean log = positive && max / min > 30;
+        String words = words(metric.get());
+        CategoryChart chart = Charts.bars(experiment + ": " + words, words + (log ? " (log)" : ""), log, x, series, colours);
+        chart.setXAxisTitle(several ? "machine, n" : "n");
         return Optional.of(chart);
+    }
+
+    /** A metric's name in words: {@code nsPerHop} is "ns per hop". */
+    static String words(String metric) {
+        return metric.replaceAll("([a-z0-9])([A-Z])", "$1 $2").toLowerCase(java.util.Locale.ROOT);
     }
 
     /** The chart as a PNG, base64-encoded for a {@code data:} URL. */
@@ -102,8 +114,8 @@ public final class ExperimentChart {
         }
     }
 
-    private static String category(Measurement m) {
-        return m.kind() + " " + String.format("%,d", m.n()) + (m.m() == 0 ? "" : " x " + m.m());
+    private static String category(MachineTable.Source source, Measurement m, boolean several) {
+        return (several ? source.label() + ", " : "") + String.format("%,d", m.n()) + (m.m() == 0 ? "" : " x " + m.m());
     }
 
     private static List<Measurement> measurements(String experiment, List<MachineTable.Source> sources) {

@@ -1,0 +1,196 @@
+package dev.loomlab.api;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.loomlab.display.ChartRules;
+import dev.loomlab.display.Charts;
+import dev.loomlab.view.Palette;
+import dev.loomlab.view.Series;
+import dev.loomlab.experiment.ExperimentSpec;
+import dev.loomlab.experiment.Kind;
+import dev.loomlab.experiment.Measurement;
+import dev.loomlab.experiment.Run;
+import dev.loomlab.load.LoadKind;
+import dev.loomlab.load.LoadResult;
+import dev.loomlab.load.LoadRow;
+import dev.loomlab.load.LoadSpec;
+import dev.loomlab.measure.Env;
+import dev.loomlab.report.ExperimentChart;
+import dev.loomlab.report.MachineTable;
+import dev.loomlab.report.ReportRow;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Named;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.api.Test;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.internal.chartpart.Chart;
+
+/**
+ * Every chart the toolkit builds, built from small synthetic results, keeps the rules a reader
+ * relies on ({@link ChartRules}): one unit per axis, category labels that do not overlap, each
+ * kind in its palette colour and marker; and the load plot keeps its starved rows and idle line.
+ */
+class ChartRulesTest {
+
+    private static final Env ENV = Env.current();
+
+    static Measurement measurement(String experiment, Kind kind, long n, long m, Map<String, Double> metrics) {
+        ExperimentSpec spec = new ExperimentSpec(experiment, kind, n, m, 2, ExperimentSpec.DEFAULT_DEADLINE, List.of(), Map.of());
+        return Measurement.of(spec, ENV, List.of(new Run(1, true, metrics), new Run(2, false, metrics)), List.of("synthetic"));
+    }
+
+    static Measurement spawn(Kind kind, long n, double bytes, double ns) {
+        return measurement("spawn", kind, n, 0, Map.of("bytesPerProcess", bytes, "nsPerSpawn", ns, "totalMillis", ns * n / 1e6));
+    }
+
+    static LoadRow loadRow(LoadKind kind, int loops, double p50, String status, long waited) {
+        boolean starved = LoadRow.STARVED.equals(status);
+        double rt = starved || LoadRow.KILLED.equals(status) ? Double.NaN : p50;
+        return new LoadRow(kind.label(), loops, 1, 2, status, starved, waited, starved ? 0 : 100, 100, rt, rt * 3, rt * 5, rt,
+                starved ? Double.NaN : 1e8 / Math.max(1, loops), starved ? Double.NaN : 1e8, starved ? Double.NaN : 1.2e8, List.of(), "");
+    }
+
+    /** The load experiment at 0, 1, 10, 100 loops on one carrier: virtual starves from 1 loop, process is killed at 100. */
+    static LoadResult load() {
+        LoadSpec spec = LoadSpec.of(LoadKind.VIRTUAL, LoadKind.PROCESS, LoadKind.PLATFORM, LoadKind.BEAM).withLoops(0, 1, 10, 100)
+                .withParallelism(1);
+        List<LoadRow> rows = new ArrayList<>();
+        for (LoadKind k : spec.kinds()) {
+            for (int loops : List.of(0, 1, 10, 100)) {
+                String status = loops == 0 || k == LoadKind.PLATFORM || k == LoadKind.BEAM ? LoadRow.OK
+                        : k == LoadKind.VIRTUAL ? LoadRow.STARVED : loops == 100 ? LoadRow.KILLED : LoadRow.OK;
+                rows.add(loadRow(k, loops, 20 + 30 * loops, status, 3_000));
+            }
+        }
+        return new LoadResult(spec, ENV, false, rows);
+    }
+
+    static Tiers tiers() {
+        return new Tiers(Kind.PROCESS, List.of(spawn(Kind.PROCESS, 1_000, 1_500, 2_000), spawn(Kind.PROCESS, 10_000, 1_200, 900),
+                spawn(Kind.PROCESS, 100_000, 1_100, 600)));
+    }
+
+    static MachineTable.Source source(String label, double scale) {
+        List<ReportRow> rows = new ArrayList<>();
+        for (Kind kind : List.of(Kind.PROCESS, Kind.VIRTUAL, Kind.PLATFORM, Kind.BEAM)) {
+            double k = kind == Kind.PLATFORM ? 40 : kind == Kind.PROCESS ? 1.6 : 1;
+            for (long n : List.of(1_000L, 100_000L)) {
+                rows.add(new ReportRow("spawn", kind.label(), n, 0, "ok", 10,
+                        spawn(kind, n, 700 * k * scale, 900 * k * scale)));
+            }
+        }
+        return new MachineTable.Source(label, rows);
+    }
+
+    static Stream<Named<Chart<?, ?>>> charts() {
+        List<SideBySide.Row> hibernation = List.of(
+                new SideBySide.Row("toolkit process (waiting in receive)", 1_100, 2_632, "BEAM (un-million, n = 1)", "measured"),
+                new SideBySide.Row("hibernated process (no thread)", 350, 849, "BEAM (un-million, n = 1)", "measured"),
+                new SideBySide.Row("platform thread, 64 KiB stack (the min_heap_size control)", 70_000, 2_632,
+                        "BEAM (un-million, n = 1)", "measured"),
+                new SideBySide.Row("1,000,000 hibernated: MiB in all", 334, 809.67, "BEAM (un-million, n = 1,000,000) x n", "extrapolated", "MiB"),
+                new SideBySide.Row("5,000,000 hibernated: MiB in all", 1669, 4048.3, "BEAM (un-million, n = 5,000,000) x n", "extrapolated", "MiB"));
+        List<SideBySide.Row> idle = List.of(
+                new SideBySide.Row("toolkit process", 1_100, 2_632, "BEAM (un-million, n = 1)", "measured"),
+                new SideBySide.Row("raw virtual thread", 900, 2_600, "Go (karui)", "measured"),
+                new SideBySide.Row("platform thread (heap + native stack)", 70_000, 8_000_000, "Python (karui)", "measured"));
+        List<String> kinds = List.of("JVM process", "JVM virtual", "JVM platform", "BEAM here", "BEAM", "goroutine", "Python thread");
+        TiersWithBeam withBeam = new TiersWithBeam(tiers(), List.of(measurementOfBeam(1_000), measurementOfBeam(10_000)));
+        return Stream.of(
+                Named.of("tiers", tiers().chart()),
+                Named.of("tiers with BEAM here", withBeam.chart()),
+                Named.of("hibernation", SideBySide.section("Hibernation", "bytes per process (MiB for totals)", hibernation).chart()),
+                Named.of("idle weight", SideBySide.section("What one idle unit weighs", "bytes per process", idle).chart()),
+                Named.of("kinds (two axes)", Charts.bars("Bytes per unit and ns to spawn", true, kinds, "bytes per unit (log)",
+                        List.of(1100, 900, 70_000, 2_600, 2_632, 2_600, 8_000_000), "ns per spawn (log)",
+                        List.of(700, 400, 60_000, 800, 700, 900, 50_000))),
+                Named.of("load round trips", load().plot()),
+                Named.of("load work per loop", load().workPlot()),
+                Named.of("report, one machine", ExperimentChart.of("spawn", List.of(source("alice", 1))).orElseThrow()),
+                Named.of("compare, three machines", ExperimentChart.of("spawn",
+                        List.of(source("alice (laptop-a)", 1), source("bob (laptop-b)", 1.3), source("carol (a long machine name)", 0.8)))
+                        .orElseThrow()),
+                Named.of("million tasks", tasks().chart()),
+                Named.of("KLab ring", ring().chart()),
+                Named.of("warm-up style lines", Charts.lines("ns per spawn", "run", "ns per spawn", false, true, List.of(
+                        Series.of(Palette.PROCESS, "JVM process, one JVM", List.of(1, 2), List.of(900, 500)),
+                        Series.of(Palette.GO, "Go (article)", List.of(1, 2), List.of(1000, 400)).styled(Series.Style.PUBLISHED)))));
+    }
+
+    static TasksRuns tasks() {
+        List<TasksRuns.Row> rows = new ArrayList<>();
+        for (Kind kind : List.of(Kind.VIRTUAL, Kind.PROCESS, Kind.BEAM)) {
+            for (int n : List.of(1, 1_000, 100_000)) {
+                Measurement m = measurement("tasks", kind, n, 0, Map.of("peakMegabytes", 40 + n / 1_000.0));
+                rows.add(new TasksRuns.Row(kind, n, new SafeRun.Outcome(m, "ok")));
+            }
+        }
+        return new TasksRuns(java.time.Duration.ofSeconds(2), rows);
+    }
+
+    static KlabRing ring() {
+        List<KlabRing.Row> rows = new ArrayList<>();
+        for (boolean hibernated : new boolean[] {false, true}) {
+            for (int m : new int[] {1, 10}) {
+                for (int n : List.of(1_000, 100_000)) {
+                    Measurement r = measurement(hibernated ? "ring-hibernated" : "ring", Kind.PROCESS, n, m, Map.of("nsPerHop", 300.0 + m));
+                    rows.add(new KlabRing.Row(hibernated, n, m, new SafeRun.Outcome(r, "ok")));
+                }
+            }
+        }
+        return new KlabRing(rows);
+    }
+
+    private static Measurement measurementOfBeam(long n) {
+        return spawn(Kind.BEAM, n, 2_700, 800);
+    }
+
+    /** With {@code -Dloomlab.charts.dir=DIR} each chart is also saved there as a PNG, to look at. */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("charts")
+    void everyChartKeepsTheRules(Chart<?, ?> chart) throws java.io.IOException {
+        String dir = System.getProperty("loomlab.charts.dir");
+        if (dir != null) {
+            java.nio.file.Files.createDirectories(java.nio.file.Path.of(dir));
+            org.knowm.xchart.BitmapEncoder.saveBitmap(chart, dir + "/" + chart.getTitle().replaceAll("[^A-Za-z0-9]+", "-"),
+                    org.knowm.xchart.BitmapEncoder.BitmapFormat.PNG);
+        }
+        assertThat(ChartRules.all(chart)).isEmpty();
+        assertThat(chart.getSeriesMap()).isNotEmpty();
+    }
+
+    @Test
+    void theRulesCatchWhatTheyAreFor() {
+        var mixed = Charts.lines("mixed", "n", "bytes per process, ns per spawn", List.of(new Series("a", List.of(1), List.of(1))));
+        assertThat(ChartRules.oneUnitPerAxis(mixed)).hasSize(1);
+        var wrongSeries = Charts.lines("wrong", "n", "bytes per process", List.of(new Series("JVM ns/spawn", List.of(1), List.of(1))));
+        assertThat(ChartRules.oneUnitPerAxis(wrongSeries)).hasSize(1);
+        var uncoloured = Charts.lines("plain", "n", "bytes", List.of(new Series("JVM virtual", List.of(1), List.of(1))));
+        assertThat(ChartRules.kindsKeepTheirColours(uncoloured)).first().asString().contains("not VIRTUAL's #0072b2");
+        var narrow = new org.knowm.xchart.CategoryChartBuilder().width(400).height(300).title("narrow").yAxisTitle("bytes").build();
+        narrow.addSeries("x", List.of("a label long enough to need its room, surely", "another label long enough to need its room"),
+                List.of(1, 2));
+        assertThat(ChartRules.labelsDoNotOverlap(narrow)).hasSize(1);
+    }
+
+    @Test
+    void starvedRowsStayOnTheLoadPlotAndTheIdleRowIsALine() {
+        XYChart plot = load().plot();
+        var names = plot.getSeriesMap().keySet();
+        assertThat(names).contains("JVM virtual: starved, no round trip", "JVM process: killed, no round trip");
+        assertThat(plot.getSeriesMap().get("JVM virtual: starved, no round trip").getXData()).containsExactly(1.0, 10.0, 100.0);
+        assertThat(plot.getSeriesMap().get("JVM process: killed, no round trip").getXData()).containsExactly(100.0);
+        assertThat(ChartRules.labelsOnPlot(plot)).contains("starved at 3s", "killed at 3s");
+        for (String kind : List.of("JVM virtual", "JVM process", "JVM platform", "BEAM here")) {
+            assertThat(names).contains(kind + " p50 with 0 loops (idle)");
+        }
+        // the markers sit above every round trip drawn
+        double highest = plot.getSeriesMap().values().stream().filter(s -> !s.getName().contains("no round trip"))
+                .mapToDouble(s -> s.getYMax()).max().orElseThrow();
+        assertThat(plot.getSeriesMap().get("JVM virtual: starved, no round trip").getYMin()).isGreaterThan(highest);
+    }
+}
