@@ -108,6 +108,8 @@ public final class KlabRing implements Displayable {
     /** ns per hop against N (log-log), one line per mode and M for the JVM and for BEAM here, the article's 10 M points beside. */
     public XYChart chart() {
         List<Series> series = new ArrayList<>();
+        List<Double> klab = new ArrayList<>();
+        List<String> cases = new ArrayList<>();
         int group = 0;
         for (boolean hibernated : new boolean[] {false, true}) {
             for (int m : rows.stream().mapToInt(Row::m).distinct().sorted().toArray()) {
@@ -128,12 +130,16 @@ public final class KlabRing implements Displayable {
                 if (!Double.isNaN(k)) {
                     series.add(Series.of(Palette.BEAM_PUBLISHED, String.format("KLab 2008, %s, M=%d", hibernated ? "hibernated" : "normal", m),
                             List.of(ARTICLE_N), List.of(k)).styled(Series.Style.PUBLISHED_POINTS));
+                    klab.add(k);
+                    cases.add(String.format("%s, M=%d", hibernated ? "hibernated" : "normal", m));
                 }
                 group++;
             }
         }
-        return Charts.lines("Ring: nanoseconds per hop against N (JVM here thick, BEAM here thin; KLab 2008: black diamonds at N = 10 M)",
+        XYChart chart = Charts.lines("Ring: ns per hop against N (JVM here thick, BEAM here thin; KLab 2008: black diamonds at N = 10 M, each case named)",
                 "N (processes in the ring)", "ns per hop", true, true, series);
+        Charts.labels(chart, ARTICLE_N / 6.0, klab, cases); // the case beside each diamond, left of it
+        return chart;
     }
 
     @Override

@@ -187,6 +187,28 @@ public final class Charts {
         chart.addAnnotation(new AnnotationText(text, x, y, false));
     }
 
+    /**
+     * Writes {@code texts} at {@code x}, one beside each of {@code ys}, moved up where needed so that
+     * two neighbours stand at least a fourteenth of the y axis's span apart (in decades on a log axis).
+     */
+    public static void labels(XYChart chart, double x, List<Double> ys, List<String> texts) {
+        boolean log = chart.getStyler().isYAxisLogarithmic();
+        double min = chart.getSeriesMap().values().stream().mapToDouble(XYSeries::getYMin).min().orElse(1);
+        double max = chart.getSeriesMap().values().stream().mapToDouble(XYSeries::getYMax).max().orElse(1);
+        double gap = (log ? Math.log10(max / min) : max - min) / 14;
+        List<Integer> order = new ArrayList<>();
+        for (int i = 0; i < ys.size(); i++) {
+            order.add(i);
+        }
+        order.sort(java.util.Comparator.comparingDouble(ys::get));
+        double previous = Double.NEGATIVE_INFINITY;
+        for (int i : order) {
+            double at = Math.max(log ? Math.log10(ys.get(i)) : ys.get(i), previous + gap);
+            label(chart, x, log ? Math.pow(10, at) : at, texts.get(i));
+            previous = at;
+        }
+    }
+
     private static void frame(Chart<?, ?> chart) {
         Styler styler = chart.getStyler();
         styler.setLegendPosition(Styler.LegendPosition.OutsideE);
