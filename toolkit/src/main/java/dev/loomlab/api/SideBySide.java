@@ -87,7 +87,7 @@ final class SideBySide {
         for (Row r : charted) {
             if (!Double.isNaN(r.published())) {
                 names.putIfAbsent(Palette.ofPublished(r.publishedWhat()),
-                        "published (another machine): " + r.publishedWhat().replaceFirst(" \\(.*", ""));
+                        "published: " + r.publishedWhat().replaceFirst(" \\(.*", ""));
             }
         }
         names.forEach((kind, name) -> {

@@ -10,7 +10,6 @@ import dev.loomlab.experiment.ExperimentSpec;
 import dev.loomlab.experiment.Kind;
 import dev.loomlab.experiment.Measurement;
 import dev.loomlab.experiment.Run;
-import dev.loomlab.load.LoadKind;
 import dev.loomlab.load.LoadResult;
 import dev.loomlab.load.LoadRow;
 import dev.loomlab.load.LoadSpec;
@@ -47,7 +46,7 @@ class ChartRulesTest {
         return measurement("spawn", kind, n, 0, Map.of("bytesPerProcess", bytes, "nsPerSpawn", ns, "totalMillis", ns * n / 1e6));
     }
 
-    static LoadRow loadRow(LoadKind kind, int loops, double p50, String status, long waited) {
+    static LoadRow loadRow(Kind kind, int loops, double p50, String status, long waited) {
         boolean starved = LoadRow.STARVED.equals(status);
         double rt = starved || LoadRow.KILLED.equals(status) ? Double.NaN : p50;
         return new LoadRow(kind.label(), loops, 1, 2, status, starved, waited, starved ? 0 : 100, 100, rt, rt * 3, rt * 5, rt,
@@ -56,13 +55,13 @@ class ChartRulesTest {
 
     /** The load experiment at 0, 1, 10, 100 loops on one carrier: virtual starves from 1 loop, process is killed at 100. */
     static LoadResult load() {
-        LoadSpec spec = LoadSpec.of(LoadKind.VIRTUAL, LoadKind.PROCESS, LoadKind.PLATFORM, LoadKind.BEAM).withLoops(0, 1, 10, 100)
+        LoadSpec spec = LoadSpec.of(Kind.VIRTUAL, Kind.PROCESS, Kind.PLATFORM, Kind.BEAM).withLoops(0, 1, 10, 100)
                 .withParallelism(1);
         List<LoadRow> rows = new ArrayList<>();
-        for (LoadKind k : spec.kinds()) {
+        for (Kind k : spec.kinds()) {
             for (int loops : List.of(0, 1, 10, 100)) {
-                String status = loops == 0 || k == LoadKind.PLATFORM || k == LoadKind.BEAM ? LoadRow.OK
-                        : k == LoadKind.VIRTUAL ? LoadRow.STARVED : loops == 100 ? LoadRow.KILLED : LoadRow.OK;
+                String status = loops == 0 || k == Kind.PLATFORM || k == Kind.BEAM ? LoadRow.OK
+                        : k == Kind.VIRTUAL ? LoadRow.STARVED : loops == 100 ? LoadRow.KILLED : LoadRow.OK;
                 rows.add(loadRow(k, loops, 20 + 30 * loops, status, 3_000));
             }
         }
@@ -88,28 +87,28 @@ class ChartRulesTest {
 
     static Stream<Named<Chart<?, ?>>> charts() {
         List<SideBySide.Row> hibernation = List.of(
-                new SideBySide.Row("toolkit process (waiting in receive)", 1_100, 2_632, "BEAM (un-million, n = 1)", "measured"),
-                new SideBySide.Row("hibernated process (no thread)", 350, 849, "BEAM (un-million, n = 1)", "measured"),
-                new SideBySide.Row("platform thread, 64 KiB stack (the min_heap_size control)", 70_000, 2_632,
+                new SideBySide.Row("toolkit process (waiting in receive)", 1_100, Double.NaN, "", 2_632, "BEAM (un-million, n = 1)", "measured"),
+                new SideBySide.Row("hibernated process (no thread)", 350, Double.NaN, "", 849, "BEAM (un-million, n = 1)", "measured"),
+                new SideBySide.Row("platform thread, 64 KiB stack (the min_heap_size control)", 70_000, Double.NaN, "", 2_632,
                         "BEAM (un-million, n = 1)", "measured"),
-                new SideBySide.Row("1,000,000 hibernated: MiB in all", 334, 809.67, "BEAM (un-million, n = 1,000,000) x n", "extrapolated", "MiB"),
-                new SideBySide.Row("5,000,000 hibernated: MiB in all", 1669, 4048.3, "BEAM (un-million, n = 5,000,000) x n", "extrapolated", "MiB"));
+                new SideBySide.Row("1,000,000 hibernated: MiB in all", 334, Double.NaN, "", 809.67, "BEAM (un-million, n = 1,000,000) x n", "extrapolated", "MiB"),
+                new SideBySide.Row("5,000,000 hibernated: MiB in all", 1669, Double.NaN, "", 4048.3, "BEAM (un-million, n = 5,000,000) x n", "extrapolated", "MiB"));
         List<SideBySide.Row> idle = List.of(
-                new SideBySide.Row("toolkit process", 1_100, 2_632, "BEAM (un-million, n = 1)", "measured"),
-                new SideBySide.Row("raw virtual thread", 900, 2_600, "Go (karui)", "measured"),
-                new SideBySide.Row("platform thread (heap + native stack)", 70_000, 8_000_000, "Python (karui)", "measured"));
+                new SideBySide.Row("toolkit process", 1_100, Double.NaN, "", 2_632, "BEAM (un-million, n = 1)", "measured"),
+                new SideBySide.Row("raw virtual thread", 900, Double.NaN, "", 2_600, "Go (karui)", "measured"),
+                new SideBySide.Row("platform thread (heap + native stack)", 70_000, Double.NaN, "", 8_000_000, "Python (karui)", "measured"));
         List<String> kinds = List.of("JVM process", "JVM virtual", "JVM platform", "BEAM here", "BEAM", "goroutine", "Python thread");
         TiersWithBeam withBeam = new TiersWithBeam(tiers(), List.of(measurementOfBeam(1_000), measurementOfBeam(10_000)));
         return Stream.of(
-                Named.of("tiers", tiers().chart()),
-                Named.of("tiers with BEAM here", withBeam.chart()),
-                Named.of("hibernation", SideBySide.section("Hibernation", "bytes per process (MiB for totals)", hibernation).chart()),
-                Named.of("idle weight", SideBySide.section("What one idle unit weighs", "bytes per process", idle).chart()),
+                Named.of("tiers", Charts.of(tiers().chart())),
+                Named.of("tiers with BEAM here", Charts.of(withBeam.chart())),
+                Named.of("hibernation", Charts.of(SideBySide.section("Hibernation", "bytes per process (MiB for totals)", hibernation, List.of()).chart())),
+                Named.of("idle weight", Charts.of(SideBySide.section("What one idle unit weighs", "bytes per process", idle, List.of()).chart())),
                 Named.of("kinds (two axes)", Charts.bars("Bytes per unit and ns to spawn", true, kinds, "bytes per unit (log)",
                         List.of(1100, 900, 70_000, 2_600, 2_632, 2_600, 8_000_000), "ns per spawn (log)",
                         List.of(700, 400, 60_000, 800, 700, 900, 50_000))),
-                Named.of("load round trips", load().plot()),
-                Named.of("load work per loop", load().workPlot()),
+                Named.of("load round trips", Charts.of(load().plot())),
+                Named.of("load work per loop", Charts.of(load().workPlot())),
                 Named.of("report, one machine", ExperimentChart.of("spawn", List.of(source("alice", 1))).orElseThrow()),
                 Named.of("compare, three machines", ExperimentChart.of("spawn",
                         List.of(source("alice (laptop-a)", 1), source("bob (laptop-b)", 1.3), source("carol (a long machine name)", 0.8)))
@@ -138,7 +137,7 @@ class ChartRulesTest {
             for (int m : new int[] {1, 10}) {
                 for (int n : List.of(1_000, 100_000)) {
                     Measurement r = measurement(hibernated ? "ring-hibernated" : "ring", Kind.PROCESS, n, m, Map.of("nsPerHop", 300.0 + m));
-                    rows.add(new KlabRing.Row(hibernated, n, m, new SafeRun.Outcome(r, "ok")));
+                    rows.add(new KlabRing.Row(hibernated, n, m, new SafeRun.Outcome(r, "ok"), null));
                 }
             }
         }
@@ -179,7 +178,7 @@ class ChartRulesTest {
 
     @Test
     void starvedRowsStayOnTheLoadPlotAndTheIdleRowIsALine() {
-        XYChart plot = load().plot();
+        XYChart plot = (XYChart) Charts.of(load().plot());
         var names = plot.getSeriesMap().keySet();
         assertThat(names).contains("JVM virtual: starved, no round trip", "JVM process: killed, no round trip");
         assertThat(plot.getSeriesMap().get("JVM virtual: starved, no round trip").getXData()).containsExactly(1.0, 10.0, 100.0);

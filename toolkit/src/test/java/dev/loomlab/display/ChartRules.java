@@ -1,5 +1,6 @@
 package dev.loomlab.display;
 
+import dev.loomlab.view.Palette;
 import java.awt.Color;
 import java.awt.Font;
 import java.awt.font.FontRenderContext;
@@ -168,11 +169,11 @@ public final class ChartRules {
                 continue;
             }
             Color drawn = s instanceof XYSeries xy ? xy.getLineColor() : s instanceof CategorySeries c ? c.getFillColor() : null;
-            if (!kind.colour().equals(drawn)) {
+            if (!Charts.colour(kind).equals(drawn)) {
                 broken.add("\"" + chart.getTitle() + "\": series \"" + s.getName() + "\" is " + drawn + ", not " + kind + "'s " + kind.css());
             }
             if (s instanceof XYSeries xy && xy.getMarker() != SeriesMarkers.NONE && xy.getMarker() != null
-                    && xy.getMarker().getClass() != kind.marker().getClass()) {
+                    && xy.getMarker().getClass() != Charts.marker(kind).getClass()) {
                 broken.add("\"" + chart.getTitle() + "\": series \"" + s.getName() + "\" has marker "
                         + xy.getMarker().getClass().getSimpleName() + ", not " + kind + "'s");
             }

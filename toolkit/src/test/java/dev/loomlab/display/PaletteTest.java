@@ -1,5 +1,6 @@
 package dev.loomlab.display;
 
+import dev.loomlab.view.Palette;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.awt.Color;
@@ -19,7 +20,7 @@ class PaletteTest {
     void everyKindHasItsOwnColourAndMarkerPair() {
         Set<String> pairs = new HashSet<>();
         for (Palette p : Palette.values()) {
-            assertThat(pairs.add(p.css() + " " + p.marker().getClass().getSimpleName())).as(p.name()).isTrue();
+            assertThat(pairs.add(p.css() + " " + Charts.marker(p).getClass().getSimpleName())).as(p.name()).isTrue();
         }
     }
 
@@ -30,10 +31,10 @@ class PaletteTest {
             for (int j = i + 1; j < main.size(); j++) {
                 Palette a = main.get(i);
                 Palette b = main.get(j);
-                assertThat(distance(a.colour(), b.colour())).as(a + " against " + b).isGreaterThan(20);
+                assertThat(distance(Charts.colour(a), Charts.colour(b))).as(a + " against " + b).isGreaterThan(20);
                 // as a deuteranope sees them, the marker tells them apart when the colour does not
-                if (distance(deuteranope(a.colour()), deuteranope(b.colour())) < 10) {
-                    assertThat(a.marker().getClass()).as(a + " against " + b + " (deuteranope)").isNotEqualTo(b.marker().getClass());
+                if (distance(deuteranope(Charts.colour(a)), deuteranope(Charts.colour(b))) < 10) {
+                    assertThat(Charts.marker(a).getClass()).as(a + " against " + b + " (deuteranope)").isNotEqualTo(Charts.marker(b).getClass());
                 }
             }
         }
