@@ -3,7 +3,8 @@
  * figures, so that "JVM / BEAM" no longer mixes two machines.
  *
  * <p>The Erlang side is {@code loomlab_beam*.erl} (resources beside these classes), compiled with
- * the reader's {@code erlc} on first use ({@link dev.loomlab.beam.BeamModule}). Each measurement
+ * the reader's {@code erlc} on first use ({@link dev.loomlab.beam.BeamModule}, into a cache keyed by the
+ * sources' hash that {@link dev.loomlab.beam.BeamCache} prunes of stale entries). Each measurement
  * runs in a fresh {@code erl} with the articles' flags ({@code +P}, {@code +S}, {@code +hms}),
  * repeats the operation K times in that one VM and prints one JSON object, which
  * {@link dev.loomlab.beam.BeamResults} reads into a {@link dev.loomlab.experiment.Measurement} of kind

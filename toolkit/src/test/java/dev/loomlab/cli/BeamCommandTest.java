@@ -35,9 +35,14 @@ class BeamCommandTest extends CliTestSupport {
     }
 
     @Test
-    void anExperimentWithoutABeamVersionIsAUsageError() {
-        int code = run("ring", "--n", "100", "--hibernate", "--kind", "beam");
-        assertThat(code).isEqualTo(LoomlabCommand.USAGE);
-        assertThat(err.toString()).contains("no BEAM version");
+    void theHibernatedRingRunsOnBeamToo() {
+        // every registered experiment now has a BEAM version; BeamRunnerTest covers the refusal of one without
+        assumeTrue(Erlang.installed().isPresent(), Erlang::missing);
+        int code = run("ring", "--n", "500", "--m", "2", "--hibernate", "--kind", "beam", "--repeat", "2", "--no-warmup", "--json");
+        assertThat(code).as(err.toString()).isZero();
+        Measurement m = Measurement.fromJson(out.toString());
+        assertThat(m.kind()).isEqualTo("beam");
+        assertThat(m.experiment()).isEqualTo("ring-hibernated");
+        assertThat(m.metric("nsPerHop")).isPositive();
     }
 }
