@@ -16,8 +16,8 @@ import org.HdrHistogram.Recorder;
 
 /**
  * One row of the load experiment, in this JVM: an echo and a client, warmed up together until their
- * round trip is steady (batches of {@value #WARM_BATCH}, the last three medians within 15%, at most
- * 2 s: {@link SteadyState}) <em>before</em> any busy loop starts, then {@code k} busy loops, a
+ * round trip is steady (batches of {@value #WARM_BATCH}, at least five, the last three medians within 15%,
+ * at most 4 s: {@link SteadyState}) <em>before</em> any busy loop starts, then {@code k} busy loops, a
  * pause for them to get going, then {@code rounds} timed round trips (the German article's script, {@code +S 1} being
  * the child JVM's {@code --parallelism 1}). The loops' rates are read over the same window,
  * at least {@link #MIN_RATE_WINDOW} long.
@@ -39,9 +39,13 @@ public final class LoadTier implements AutoCloseable {
     private static final long HIGHEST_NANOS = Duration.ofMinutes(10).toNanos();
     private static final Object PONG = "pong";
     /** Round trips per warm-up batch; the batch's median is what steadiness is judged on. */
-    static final int WARM_BATCH = 1_000;
-    /** The echo and client path's warm-up: at least 3 batches, the last 3 within 15%, at most 2 s. */
-    static final WarmupPolicy WARM_POLICY = new WarmupPolicy(3, 3, 0.15, Duration.ofSeconds(2), 1, 0);
+    static final int WARM_BATCH = 10_000;
+    /**
+     * The echo and client path's warm-up: at least 5 batches (50,000 round trips, enough for the JIT's
+     * last tier to compile the path; fewer leave it steady at a profiling tier), the last 3 within
+     * 15%, at most 4 s.
+     */
+    static final WarmupPolicy WARM_POLICY = new WarmupPolicy(5, 3, 0.15, Duration.ofSeconds(4), 1, 0);
     private static final Duration WARM_DEADLINE = Duration.ofSeconds(10);
 
     private final Kind kind;

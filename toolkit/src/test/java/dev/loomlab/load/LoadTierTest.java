@@ -53,7 +53,7 @@ class LoadTierTest {
     void theEchoAndClientAreWarmedUpBeforeAnyLoopStarts() throws Exception {
         LoadRow row = LoadTier.runHere(Kind.PLATFORM, 1, 50, DEADLINE);
         assertThat(row.status()).as(row.detail()).isEqualTo(LoadRow.OK);
-        assertThat(row.detail()).contains("warmed up first").containsPattern("\\d+ batches of 1,000 round trips");
+        assertThat(row.detail()).contains("warmed up first").containsPattern("\\d+ batches of 10,000 round trips");
     }
 
     @Test
