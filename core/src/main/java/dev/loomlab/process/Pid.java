@@ -382,17 +382,15 @@ public final class Pid extends Mailbox implements Runnable {
      * waits (kill interrupts it) never runs the JDK's "was interrupted" branch: that branch sits in
      * the code every parked process resumes in, compiled when no process had been interrupted, and
      * each of them took it as a deoptimization of its own (JFR, teardown of a ring of 100,000:
-     * 100,000 in {@code VirtualThread.getAndClearInterrupt}).
+     * 100,000 in {@code VirtualThread.getAndClearInterrupt}). The look is {@link #exitIfRequested},
+     * shared with the start of every thread: written inline here instead, its trap came back at
+     * one teardown after another in the same JVM (JFR), where the shared one's was taken once.
      */
     private void afterPark() throws InterruptedException {
         doneWaiting();
-        if (pendingExit != null) {
-            throw ProcessExit.SIGNAL;
-        }
+        exitIfRequested();
         if (Thread.interrupted()) {
-            if (pendingExit != null) {
-                throw ProcessExit.SIGNAL;
-            }
+            exitIfRequested();
             throw new InterruptedException("receive in " + this + " was interrupted");
         }
     }
