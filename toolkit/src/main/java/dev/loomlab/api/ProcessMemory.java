@@ -31,6 +31,21 @@ public final class ProcessMemory implements Displayable {
         this.hibernated = hibernated;
     }
 
+    /** The size measured. */
+    int n() {
+        return n;
+    }
+
+    /** The spawn run of one JVM kind (process, virtual or platform). */
+    Outcome outcome(dev.loomlab.experiment.Kind kind) {
+        return switch (kind) {
+            case PROCESS -> process;
+            case VIRTUAL -> virtual;
+            case PLATFORM -> platform;
+            case BEAM -> throw new IllegalArgumentException("BEAM has no JVM spawn run here; see beamHere(...)");
+        };
+    }
+
     /** Bytes per toolkit process measured here (NaN if that run failed). */
     public double processBytes() {
         return process.metric("bytesPerProcess");
