@@ -12,7 +12,8 @@ final class LoadNotes {
         List<String> notes = new ArrayList<>();
         List<LoadKind> kinds = r.spec().kinds();
         if (r.spec().cpus() > 0) {
-            notes.add(CpuPinning.describe(r.spec().cpus()));
+            notes.add(r.pinning().isEmpty() ? "asked to pin each child JVM to " + r.spec().cpus() + " CPU(s); how was not recorded"
+                    : r.pinning());
         }
         notes.add("each row ran in its own fresh JVM: echo and client started, then the loops, 200 ms of warm-up, then "
                 + "the client timed each round trip (System.nanoTime, HdrHistogram); rates are read over the same window, "

@@ -32,6 +32,7 @@ public final class LoadRunner {
     /** Runs every row of {@code spec}, one fresh JVM each; progress lines go to {@code progress}. */
     public static LoadResult run(LoadSpec spec, Progress progress) {
         List<LoadRow> rows = new ArrayList<>();
+        java.util.Set<String> pinnings = new java.util.LinkedHashSet<>();
         Env childEnv = null;
         int total = spec.kinds().size() * spec.loops().size();
         for (LoadKind kind : spec.kinds()) {
@@ -39,19 +40,28 @@ public final class LoadRunner {
                 progress.step(rows.size(), total, String.format("load: %s, %d busy loop%s, %s, up to %s for %,d round trips, in a fresh %s",
                         kind.label(), loops, loops == 1 ? "" : "s", carriers(spec),
                         Durations.format(spec.deadline()), spec.rounds(), kind == LoadKind.BEAM ? "BEAM VM" : "JVM"));
-                RowAndEnv got = runRow(spec, kind, loops, progress);
+                RowAndEnv got;
+                if (kind == LoadKind.BEAM) {
+                    got = runRow(spec, kind, loops, List.of(), progress);
+                } else {
+                    try (CpuPinning.Pin pin = CpuPinning.pin(spec.cpus())) {
+                        pinnings.add(pin.description());
+                        got = runRow(spec, kind, loops, pin.wrapper(), progress);
+                    }
+                }
                 rows.add(got.row());
                 if (childEnv == null) {
                     childEnv = got.env();
                 }
             }
         }
-        return new LoadResult(spec, childEnv != null ? childEnv : Env.current(), childEnv != null, rows);
+        pinnings.remove("");
+        return new LoadResult(spec, childEnv != null ? childEnv : Env.current(), childEnv != null, rows, String.join("; ", pinnings));
     }
 
     private record RowAndEnv(LoadRow row, Env env) {}
 
-    private static RowAndEnv runRow(LoadSpec spec, LoadKind kind, int loops, Progress progress) {
+    private static RowAndEnv runRow(LoadSpec spec, LoadKind kind, int loops, List<String> pinWrapper, Progress progress) {
         if (kind == LoadKind.BEAM) {
             return new RowAndEnv(BeamLoad.row(spec, loops, line -> progress.say("  " + line)), null);
         }
@@ -67,7 +77,7 @@ public final class LoadRunner {
             flags.addAll(spec.jvmFlags());
             Duration hard = spec.deadline().plus(LoadTier.WARM_UP).plus(CHILD_ALLOWANCE);
             long[] doneSoFar = {0};
-            ChildRun run = ChildJvm.launch(CpuPinning.wrapper(spec.cpus()), LoadChildMain.class.getName(),
+            ChildRun run = ChildJvm.launch(pinWrapper, LoadChildMain.class.getName(),
                     LoadChildMain.args(resultFile, kind, loops, spec.rounds(), spec.deadline()), flags, hard,
                     line -> {
                         if (line.startsWith(LoadChildMain.DONE_PREFIX)) {
