@@ -82,6 +82,11 @@ public record LoadResult(LoadSpec spec, Env env, boolean envFromChild, List<Load
         return new LoadSlopes(this);
     }
 
+    /** The German article's anomaly asked of this run: is the median higher with no load than with one busy loop? */
+    public IdleAnomaly idleAnomaly() {
+        return new IdleAnomaly(this);
+    }
+
     /** Exactly one JSON object: schemaVersion, env, spec, rows, published, notes. */
     public String toJson() {
         return LoadJson.tree(this).toPrettyString();
