@@ -17,6 +17,8 @@ record TasksEstimate(long tasks, double peakMb, boolean measured, String basis) 
 
     static final String MEASURED = "measured";
     static final String EXTRAPOLATED = "extrapolated";
+    /** Below this largest tier a slope is mostly noise: the extrapolation says it is rough. */
+    static final int ROUGH_BELOW = 10_000;
 
     /**
      * The estimate at {@code tasks} from measured peaks by tier (NaN entries are runs that failed):
@@ -41,10 +43,16 @@ record TasksEstimate(long tasks, double peakMb, boolean measured, String basis) 
                     "not measured, and too few tiers ran to extrapolate (needs 1 task and a larger tier)");
         }
         double perTask = (ran.get(top) - one) / (top - 1);
+        if (!(perTask > 0)) {
+            return new TasksEstimate(tasks, Double.NaN, false, String.format("not measured, and not extrapolated: the peak "
+                    + "did not grow between 1 and %,d tasks (%,.0f bytes per task), so the runtime's fixed costs hide the "
+                    + "tasks' at these tiers", top, perTask * TasksRuns.MIB));
+        }
         double mb = one + perTask * (tasks - 1);
         return new TasksEstimate(tasks, mb, false, String.format("%s: not measured; the peak at 1 task plus %,.0f bytes "
-                + "per task (the slope measured between 1 and %,d tasks) times %,d", EXTRAPOLATED, perTask * TasksRuns.MIB, top,
-                tasks - 1));
+                + "per task (the slope measured between 1 and %,d tasks) times %,d%s", EXTRAPOLATED, perTask * TasksRuns.MIB, top,
+                tasks - 1, top < ROUGH_BELOW ? String.format("; rough: below %,d tasks the runtime's fixed costs and the "
+                        + "collector's timing dominate the slope", ROUGH_BELOW) : ""));
     }
 
     /** "measured" or "extrapolated", for a table's label column. */

@@ -91,7 +91,7 @@ final class TasksRanking {
             }
             Place java = find(places, "Java OpenJDK").orElse(null);
             notes.add(String.format("%s at %,d tasks: %s wins with %s MB%s", year, n, places.get(0).runtime(),
-                    trim(places.get(0).peakMb()), java == null ? "" : String.format("; Java OpenJDK virtual threads "
+                    trim(places.get(0).peakMb()), java == null || java.rank() == 1 ? "" : String.format("; Java OpenJDK virtual threads "
                             + "rank %d of %d at %.2f× the winner", java.rank(), places.size(), java.timesWinner())));
             if (source.equals(MillionTasks.SOURCE_2024)) {
                 claims(places).forEach(c -> notes.add(year + ": " + c.sentence()));

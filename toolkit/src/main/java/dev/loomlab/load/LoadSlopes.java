@@ -31,7 +31,7 @@ public record LoadSlopes(LoadResult result) implements Displayable {
             kind.append(k.runtime());
             points.append(rows.size());
             if (rows.size() >= 2) {
-                slope.append(Math.round(slope(rows) * 100) / 100.0);
+                slope.append(significant(slope(rows)));
                 reading.append((starved > 0 ? starved + " row(s) starved: no slope can describe those" : "from the completed rows")
                         + (k == LoadKind.BEAM ? "; " + LoadNotes.beamVerdict(result.rows().stream()
                         .filter(r -> r.kind().equals(k.label())).toList()) : ""));
@@ -49,6 +49,14 @@ public record LoadSlopes(LoadResult result) implements Displayable {
             }
         }
         return Table.create("What each extra busy loop adds to the median round trip", kind, points, slope, reading);
+    }
+
+    /** Three significant digits, so a slope well under 0.01 µs per loop does not print as 0. */
+    static double significant(double v) {
+        if (Double.isNaN(v) || v == 0 || Double.isInfinite(v)) {
+            return v;
+        }
+        return new java.math.BigDecimal(v).round(new java.math.MathContext(3)).doubleValue();
     }
 
     /** Least-squares slope of p50 (µs) against loops. */

@@ -54,7 +54,14 @@ class MillionTasksRankingTest {
         assertThat(extrapolated.measured()).isFalse();
         assertThat(extrapolated.label()).isEqualTo("extrapolated");
         assertThat(extrapolated.peakMb()).isCloseTo(40.0 + 100.0 * 10, org.assertj.core.data.Offset.offset(1e-9));
-        assertThat(extrapolated.basis()).startsWith("extrapolated: not measured").contains("between 1 and 100,001 tasks");
+        assertThat(extrapolated.basis()).startsWith("extrapolated: not measured").contains("between 1 and 100,001 tasks")
+                .doesNotContain("rough");
+        assertThat(TasksEstimate.at(1_000_000, Map.of(1, 40.0, 1_000, 43.0)).basis()).contains("rough");
+
+        TasksEstimate shrinking = TasksEstimate.at(1_000_000, Map.of(1, 40.0, 1_000, 39.0));
+        assertThat(shrinking.peakMb()).isNaN();
+        assertThat(shrinking.label()).isEqualTo("none");
+        assertThat(shrinking.basis()).contains("not extrapolated").contains("did not grow");
 
         TasksEstimate failedTop = TasksEstimate.at(1_000_000, Map.of(1, 40.0, 1_000_000, Double.NaN, 1_001, 41.0));
         assertThat(failedTop.label()).isEqualTo("extrapolated");

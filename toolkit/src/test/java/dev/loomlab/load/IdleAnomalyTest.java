@@ -38,6 +38,13 @@ class IdleAnomalyTest {
     }
 
     @Test
+    void aSmallSlopeKeepsItsSignificantDigits() {
+        assertThat(LoadSlopes.significant(0.0022345)).isEqualTo(0.00223);
+        assertThat(LoadSlopes.significant(14.2345)).isEqualTo(14.2);
+        assertThat(LoadSlopes.significant(Double.NaN)).isNaN();
+    }
+
+    @Test
     void theLoadTableHasNoMaxColumnAndItsNotesSayWhy() {
         LoadResult result = new LoadResult(LoadSpec.of(LoadKind.PLATFORM).withLoops(0), Env.current(), false,
                 List.of(row("platform", 0, 30, LoadRow.OK)));
