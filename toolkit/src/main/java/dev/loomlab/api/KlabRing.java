@@ -8,6 +8,7 @@ import dev.loomlab.display.Series;
 import dev.loomlab.experiment.ExperimentSpec;
 import dev.loomlab.measure.Cap;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import org.knowm.xchart.XYChart;
 import tech.tablesaw.api.Table;
@@ -98,7 +99,7 @@ public final class KlabRing implements Displayable {
         for (boolean hibernated : new boolean[] {false, true}) {
             for (int m : rows.stream().mapToInt(Row::m).distinct().sorted().toArray()) {
                 rows.stream().filter(r -> r.hibernated() == hibernated && r.m() == m && r.outcome().ok())
-                        .max(java.util.Comparator.comparingInt(Row::n)).ifPresent(r -> notes.add(String.format(
+                        .max(Comparator.comparingInt(Row::n)).ifPresent(r -> notes.add(String.format(
                                 "%s ring, N = %,d, M = %d: %,.0f ns per hop including the spawn (%s), %s× KLab's %,.0f ns at 10 M; "
                                         + "the hops alone %,.0f ns", hibernated ? "hibernated" : "normal", r.n(), m, r.withSpawn(),
                                 r.protocol(), ratioWords(r.withSpawn() / article(hibernated, m)), article(hibernated, m), r.nsPerHop())));

@@ -11,7 +11,9 @@ import dev.loomlab.experiment.Measurement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 import org.knowm.xchart.XYChart;
 import tech.tablesaw.api.DoubleColumn;
 import tech.tablesaw.api.IntColumn;
@@ -151,7 +153,7 @@ public final class TasksRuns implements Displayable {
 
     /** Each kind's peak at 1,000,000 tasks: measured if that tier ran, else extrapolated from its per-task slope, labelled. */
     TasksEstimate estimate(Kind kind, long tasks) {
-        java.util.Map<Integer, Double> peaks = new java.util.TreeMap<>();
+        Map<Integer, Double> peaks = new TreeMap<>();
         rows.stream().filter(r -> r.kind() == kind).forEach(r -> peaks.put(r.n(), r.peakMb()));
         return TasksEstimate.at(tasks, peaks);
     }

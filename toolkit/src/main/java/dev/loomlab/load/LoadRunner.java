@@ -13,7 +13,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * Runs the load experiment the only safe way: each row (kind × loop count) in its own fresh JVM,
@@ -32,7 +34,7 @@ public final class LoadRunner {
     /** Runs every row of {@code spec}, one fresh JVM each; progress lines go to {@code progress}. */
     public static LoadResult run(LoadSpec spec, Progress progress) {
         List<LoadRow> rows = new ArrayList<>();
-        java.util.Set<String> pinnings = new java.util.LinkedHashSet<>();
+        Set<String> pinnings = new LinkedHashSet<>();
         Env childEnv = null;
         int total = spec.kinds().size() * spec.loops().size();
         for (LoadKind kind : spec.kinds()) {
