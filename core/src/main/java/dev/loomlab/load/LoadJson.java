@@ -42,6 +42,9 @@ public final class LoadJson {
         if (s.cpus() > 0) {
             spec.put("pinnedCpus", s.cpus());
         }
+        if (!result.pinning().isEmpty()) {
+            root.put("pinning", result.pinning());
+        }
         ArrayNode rows = root.putArray("rows");
         result.rows().forEach(r -> rows.add(row(r)));
         ArrayNode published = root.putArray("published");

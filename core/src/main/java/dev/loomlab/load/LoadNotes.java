@@ -13,11 +13,16 @@ final class LoadNotes {
         List<String> notes = new ArrayList<>();
         List<Kind> kinds = r.spec().kinds();
         if (r.spec().cpus() > 0) {
-            notes.add(CpuPinning.describe(r.spec().cpus()));
+            notes.add(r.pinning().isEmpty() ? "asked to pin each child JVM to " + r.spec().cpus() + " CPU(s); how was not recorded"
+                    : r.pinning());
         }
         notes.add("each row ran in its own fresh JVM: echo and client started, then the loops, 200 ms of warm-up, then "
                 + "the client timed each round trip (System.nanoTime, HdrHistogram); rates are read over the same window, "
                 + "at least 500 ms");
+        notes.add("no maximum in the table: the German article reports none, because on a shared host one round trip can "
+                + "wait for another program (\"Fremdlast ist nicht ausgeschlossen\"); ours run beside other programs too"
+                + (r.env() != null && r.env().busy() ? " (this run: " + r.env().loadWords() + ")" : "")
+                + ", so the slowest round trip says more about them than about the runtime. p99 stays; the max is in --json");
         notes.add("a loop iteration is one xorshift step, counted as BEAM counts reductions: compare how the rates change "
                 + "with the number of loops, not their absolute values; 'per loop' averages ALL loops, 'first loop' is "
                 + "loop 0 alone (reading only the first doubled the French article's first figure)");

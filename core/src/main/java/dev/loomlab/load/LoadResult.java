@@ -24,11 +24,18 @@ import java.util.Optional;
  * @param env          the first child JVM's setting (or this JVM's, if no child reported)
  * @param envFromChild whether {@code env} is a child's
  * @param rows         in the order run: by kind, then loop count
+ * @param pinning      how the children were pinned to CPUs ({@link CpuPinning.Pin#description()}), "" when not asked
  */
-public record LoadResult(LoadSpec spec, Env env, boolean envFromChild, List<LoadRow> rows) implements Tabular {
+public record LoadResult(LoadSpec spec, Env env, boolean envFromChild, List<LoadRow> rows, String pinning) implements Tabular {
 
     public LoadResult {
         rows = List.copyOf(rows);
+        pinning = pinning == null ? "" : pinning;
+    }
+
+    /** A result whose children were not pinned, or whose pinning was not recorded. */
+    public LoadResult(LoadSpec spec, Env env, boolean envFromChild, List<LoadRow> rows) {
+        this(spec, env, envFromChild, rows, "");
     }
 
     /** The row for a kind and loop count, if it was run. */
@@ -77,6 +84,11 @@ public record LoadResult(LoadSpec spec, Env env, boolean envFromChild, List<Load
         return new LoadSlopes(this);
     }
 
+    /** The German article's anomaly asked of this run: is the median higher with no load than with one busy loop? */
+    public IdleAnomaly idleAnomaly() {
+        return new IdleAnomaly(this);
+    }
+
     /** Exactly one JSON object: schemaVersion, env, spec, rows, published, notes. */
     public String toJson() {
         return LoadJson.tree(this).toPrettyString();
@@ -95,7 +107,7 @@ public record LoadResult(LoadSpec spec, Env env, boolean envFromChild, List<Load
         List<LoadRow> rows = new ArrayList<>();
         root.path("rows").forEach(r -> rows.add(LoadJson.readRow(r)));
         try {
-            return new LoadResult(spec, LoadJson.childEnv(root), true, rows);
+            return new LoadResult(spec, LoadJson.childEnv(root), true, rows, root.path("pinning").asText(""));
         } catch (JsonProcessingException e) {
             throw new IllegalArgumentException("this load result's env is malformed: " + e.getOriginalMessage(), e);
         }

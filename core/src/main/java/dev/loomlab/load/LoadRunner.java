@@ -13,7 +13,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * Runs the load experiment the only safe way: each row (kind × loop count) in its own fresh JVM,
@@ -32,6 +34,7 @@ public final class LoadRunner {
     /** Runs every row of {@code spec}, one fresh JVM each; progress lines go to {@code progress}. */
     public static LoadResult run(LoadSpec spec, Progress progress) {
         List<LoadRow> rows = new ArrayList<>();
+        Set<String> pinnings = new LinkedHashSet<>();
         Env childEnv = null;
         int total = spec.kinds().size() * spec.loops().size();
         for (Kind kind : spec.kinds()) {
@@ -39,19 +42,28 @@ public final class LoadRunner {
                 progress.step(rows.size(), total, String.format("load: %s, %d busy loop%s, %s, up to %s for %,d round trips, in a fresh %s",
                         kind.label(), loops, loops == 1 ? "" : "s", carriers(spec),
                         Durations.format(spec.deadline()), spec.rounds(), kind == Kind.BEAM ? "BEAM VM" : "JVM"));
-                RowAndEnv got = runRow(spec, kind, loops, progress);
+                RowAndEnv got;
+                if (kind == Kind.BEAM) {
+                    got = runRow(spec, kind, loops, List.of(), progress);
+                } else {
+                    try (CpuPinning.Pin pin = CpuPinning.pin(spec.cpus())) {
+                        pinnings.add(pin.description());
+                        got = runRow(spec, kind, loops, pin.wrapper(), progress);
+                    }
+                }
                 rows.add(got.row());
                 if (childEnv == null) {
                     childEnv = got.env();
                 }
             }
         }
-        return new LoadResult(spec, childEnv != null ? childEnv : Env.current(), childEnv != null, rows);
+        pinnings.remove("");
+        return new LoadResult(spec, childEnv != null ? childEnv : Env.current(), childEnv != null, rows, String.join("; ", pinnings));
     }
 
     private record RowAndEnv(LoadRow row, Env env) {}
 
-    private static RowAndEnv runRow(LoadSpec spec, Kind kind, int loops, Progress progress) {
+    private static RowAndEnv runRow(LoadSpec spec, Kind kind, int loops, List<String> pinWrapper, Progress progress) {
         var other = OtherRuntimeLoad.forKind(kind);
         if (other.isPresent()) {
             return new RowAndEnv(other.get().row(spec, loops, line -> progress.say("  " + line)), null);
@@ -68,7 +80,7 @@ public final class LoadRunner {
             flags.addAll(spec.jvmFlags());
             Duration hard = spec.deadline().plus(LoadTier.WARM_UP).plus(CHILD_ALLOWANCE);
             long[] doneSoFar = {0};
-            ChildRun run = ChildJvm.launch(CpuPinning.wrapper(spec.cpus()), LoadChildMain.class.getName(),
+            ChildRun run = ChildJvm.launch(pinWrapper, LoadChildMain.class.getName(),
                     LoadChildMain.args(resultFile, kind, loops, spec.rounds(), spec.deadline()), flags, hard,
                     line -> {
                         if (line.startsWith(LoadChildMain.DONE_PREFIX)) {

@@ -26,7 +26,7 @@ public record LoadSlopes(LoadResult result) implements Tabular {
                     .toList();
             long starved = result.rows().stream().filter(r -> r.kind().equals(k.label()) && r.starved()).count();
             if (rows.size() >= 2) {
-                lines.row(k.runtime(), rows.size(), Math.round(slope(rows) * 100) / 100.0, (starved > 0 ? starved + " row(s) starved: no slope can describe those" : "from the completed rows")
+                lines.row(k.runtime(), rows.size(), significant(slope(rows)), (starved > 0 ? starved + " row(s) starved: no slope can describe those" : "from the completed rows")
                         + (k == Kind.BEAM ? "; " + LoadNotes.beamVerdict(result.rows().stream()
                         .filter(r -> r.kind().equals(k.label())).toList()) : ""));
             } else {
@@ -40,6 +40,14 @@ public record LoadSlopes(LoadResult result) implements Tabular {
             }
         }
         return lines.build();
+    }
+
+    /** Three significant digits, so a slope well under 0.01 µs per loop does not print as 0. */
+    static double significant(double v) {
+        if (Double.isNaN(v) || v == 0 || Double.isInfinite(v)) {
+            return v;
+        }
+        return new java.math.BigDecimal(v).round(new java.math.MathContext(3)).doubleValue();
     }
 
     /** Least-squares slope of p50 (µs) against loops. */

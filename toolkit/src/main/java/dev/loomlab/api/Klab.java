@@ -8,6 +8,7 @@ import com.sun.management.HotSpotDiagnosticMXBean;
 import dev.loomlab.api.SafeRun.Outcome;
 import dev.loomlab.experiment.ExperimentSpec;
 import dev.loomlab.experiment.Kind;
+import dev.loomlab.view.Section;
 import dev.loomlab.measure.Cap;
 import dev.loomlab.measure.Units;
 import dev.loomlab.process.ProcessLimit;
@@ -68,6 +69,18 @@ public final class Klab {
         return PublishedFigures.of(experiment, metric).stream()
                 .filter(f -> f.source().equals(source) && (n == null || n.equals(f.n())) && (m == null || m.equals(f.m())))
                 .mapToDouble(PublishedFigure::value).findFirst().orElse(Double.NaN);
+    }
+
+    /**
+     * KLab's spawn times (1,000 and 40,000 on the 32-bit VM, 1,000 with {@code +h 1}) beside ours:
+     * the spawn runs behind {@code thousand}, per kind, and one more fresh JVM spawning the toolkit's
+     * processes at 40,000 (scaled down to the cap).
+     */
+    public static Section spawnTimes(ProcessMemory thousand) {
+        List<Kind> kinds = List.of(Kind.PROCESS, Kind.VIRTUAL, Kind.PLATFORM);
+        int larger = Cap.atMost(40_000);
+        Outcome atLarger = SafeRun.run(ExperimentSpec.of("spawn", larger));
+        return KlabSpawnTimes.of(thousand.n(), kinds, kinds.stream().map(thousand::outcome).toList(), larger, atLarger);
     }
 
     // ---- the walls --------------------------------------------------------------------------

@@ -95,6 +95,14 @@ public final class MillionTasks {
         return Table.create(title, year, runtime, mb);
     }
 
+    /**
+     * The benchmark's ranking at 1,000,000 tasks, computed from the published peaks: every runtime
+     * with its ratio to the winner, and the article's claims about Go (13× the winner, 2× Java) checked.
+     */
+    public static dev.loomlab.view.Section ranking() {
+        return TasksRanking.at(TasksRuns.MILLION);
+    }
+
     /** The benchmark's whole table, every runtime by tier, 2024 then 2023. */
     public static Table publishedAll() {
         return TasksRuns.everyRuntime(List.of());

@@ -42,6 +42,21 @@ public final class ProcessMemory implements Displayable {
         return BeamColumn.value(beamIdle, "bytesPerProcess");
     }
 
+    /** The size measured. */
+    int n() {
+        return n;
+    }
+
+    /** The spawn run of one JVM kind (process, virtual or platform). */
+    Outcome outcome(dev.loomlab.experiment.Kind kind) {
+        return switch (kind) {
+            case PROCESS -> process;
+            case VIRTUAL -> virtual;
+            case PLATFORM -> platform;
+            default -> throw new IllegalArgumentException(kind.label() + " has no JVM spawn run here (process, virtual or platform only)");
+        };
+    }
+
     /** Bytes per toolkit process measured here (NaN if that run failed). */
     public double processBytes() {
         return process.metric("bytesPerProcess");

@@ -5,13 +5,17 @@ import dev.loomlab.util.Durations;
 import dev.loomlab.display.Charts;
 import dev.loomlab.view.Palette;
 import dev.loomlab.display.Displayable;
+import dev.loomlab.view.Grid;
+import dev.loomlab.view.Section;
 import dev.loomlab.view.Series;
 import dev.loomlab.experiment.Kind;
 import dev.loomlab.experiment.Measurement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 import org.knowm.xchart.XYChart;
 import tech.tablesaw.api.DoubleColumn;
 import tech.tablesaw.api.IntColumn;
@@ -95,9 +99,9 @@ public final class TasksRuns implements Displayable {
                     return Double.isNaN(asleep) ? "" : asleep == 1 ? "yes" : "no: raise the sleep";
                 })
                 .number("OpenJDK 23 VT, 2024, MB", Row::published2024)
-                .number("ours / 2024", r -> Tables.ratio(r.peakMb(), r.published2024()))
+                .number("ours / 2024", r -> Grid.ratio(r.peakMb(), r.published2024()))
                 .number("OpenJDK 21-ea, 2023, MB", Row::published2023)
-                .number("ours / 2023", r -> Tables.ratio(r.peakMb(), r.published2023()))
+                .number("ours / 2023", r -> Grid.ratio(r.peakMb(), r.published2023()))
                 .build();
     }
 
@@ -147,6 +151,75 @@ public final class TasksRuns implements Displayable {
         return table;
     }
 
+    /** The benchmark's headline tier. */
+    static final int MILLION = 1_000_000;
+
+    /** Each kind's peak at 1,000,000 tasks: measured if that tier ran, else extrapolated from its per-task slope, labelled. */
+    TasksEstimate estimate(Kind kind, long tasks) {
+        Map<Integer, Double> peaks = new TreeMap<>();
+        rows.stream().filter(r -> r.kind() == kind).forEach(r -> peaks.put(r.n(), r.peakMb()));
+        return TasksEstimate.at(tasks, peaks);
+    }
+
+    /**
+     * Our row at the benchmark's 1,000,000 tasks, per kind: measured where that tier ran (the cap
+     * lifted on purpose), else extrapolated from the measured per-task slope and labelled so; beside
+     * the published 1M figures, and where it would fall in the 2024 ranking.
+     */
+    public Section atOneMillion() {
+        record AtMillion(Kind kind, TasksEstimate e, double published2024, double published2023, String against2023) {}
+        List<AtMillion> out = new ArrayList<>();
+        var ranked = TasksRanking.rank(dev.loomlab.published.PublishedFigures.of("tasks", "peakMegabytes"),
+                MillionTasks.SOURCE_2024, MILLION);
+        for (Kind kind : rows.stream().map(Row::kind).distinct().toList()) {
+            boolean beam = kind == Kind.BEAM;
+            String runtime2023 = beam ? "Elixir" : kind == Kind.PLATFORM ? MillionTasks.OPENJDK_2023_PLATFORM
+                    : MillionTasks.OPENJDK_2023_VIRTUAL;
+            out.add(new AtMillion(kind, estimate(kind, MILLION),
+                    beam ? Double.NaN : MillionTasks.published(MillionTasks.SOURCE_2024, MillionTasks.OPENJDK_2024, MILLION).orElse(Double.NaN),
+                    MillionTasks.published(MillionTasks.SOURCE_2023, runtime2023, MILLION).orElse(Double.NaN), runtime2023));
+        }
+        var table = Grid.of("Our row at 1,000,000 tasks: measured where that tier ran, otherwise EXTRAPOLATED from the "
+                        + "measured per-task slope (not a measurement)", out)
+                .text("ours", r -> r.kind().label())
+                .text("figure", r -> r.e().label())
+                .number("peak MiB at 1M (ours)", r -> MillionTasks.round1(r.e().peakMb()))
+                .number("OpenJDK 23 VT, 2024, MB", AtMillion::published2024)
+                .number("ours / 2024", r -> Grid.ratio(r.e().peakMb(), r.published2024()))
+                .text("2023 row beside", AtMillion::against2023)
+                .number("2023, MB", AtMillion::published2023)
+                .number("ours / 2023", r -> Grid.ratio(r.e().peakMb(), r.published2023()))
+                .text("place among 2024's runtimes", r -> place(ranked, r.e().peakMb()))
+                .text("how", r -> r.e().basis())
+                .build();
+        List<String> notes = new ArrayList<>();
+        for (AtMillion r : out) {
+            notes.add(String.format("%s at 1,000,000 tasks: %s", label(r.kind()), r.e().measured()
+                    ? String.format("measured, %.1f MiB", r.e().peakMb())
+                    : Double.isNaN(r.e().peakMb()) ? "no figure" : String.format("%.1f MiB EXTRAPOLATED, not measured; "
+                    + "measure it with the cap lifted (see Try this)", r.e().peakMb())));
+        }
+        notes.add("ours are MiB (2^20 bytes), the benchmark's MB; the place is where our figure would fall among the 2024 "
+                + "runtimes at 1M, a comparison across machines and JDKs");
+        return new Section(table, null, notes);
+    }
+
+    /** "between X and Y" or "first"/"last" of the ranked runtimes, for one figure. */
+    static String place(List<TasksRanking.Place> ranked, double mb) {
+        if (Double.isNaN(mb) || ranked.isEmpty()) {
+            return "";
+        }
+        long below = ranked.stream().filter(p -> p.peakMb() < mb).count();
+        if (below == 0) {
+            return "1st of " + (ranked.size() + 1) + ", below " + ranked.get(0).runtime();
+        }
+        if (below == ranked.size()) {
+            return "last of " + (ranked.size() + 1) + ", above " + ranked.get(ranked.size() - 1).runtime();
+        }
+        return String.format("%d of %d, between %s and %s", below + 1, ranked.size() + 1,
+                ranked.get((int) below - 1).runtime(), ranked.get((int) below).runtime());
+    }
+
     /** Memory against n, log-log: each 2024 runtime, 2023's Java and Elixir, and ours (thick markers, same axes). */
     public XYChart chart() {
         List<Series> series = new ArrayList<>();
@@ -159,7 +232,14 @@ public final class TasksRuns implements Displayable {
                     ys.add(r.peakMb());
                 }
             }
-            series.add(Series.of(Palette.of(kind.label()), label(kind).replace("JVM here: ", "ours: "), xs, ys).styled(Series.Style.OURS));
+            Palette colour = Palette.of(kind.label());
+            series.add(Series.of(colour, label(kind).replace("JVM here: ", "ours: "), xs, ys).styled(Series.Style.OURS));
+            TasksEstimate e = estimate(kind, MILLION);
+            if (!e.measured() && !Double.isNaN(e.peakMb()) && !xs.isEmpty()) {
+                series.add(Series.of(colour, label(kind).replace("JVM here: ", "ours: ") + ", EXTRAPOLATED to 1M",
+                        List.of(xs.get(xs.size() - 1), MILLION), List.of(ys.get(ys.size() - 1), e.peakMb()))
+                        .styled(Series.Style.SECONDARY));
+            }
         }
         addPublished(series, MillionTasks.SOURCE_2024, null);
         addPublished(series, MillionTasks.SOURCE_2023, List.of(MillionTasks.OPENJDK_2023_VIRTUAL, "Elixir"));

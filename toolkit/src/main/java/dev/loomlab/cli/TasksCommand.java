@@ -3,6 +3,8 @@ package dev.loomlab.cli;
 import dev.loomlab.api.MillionTasks;
 import dev.loomlab.experiment.ExperimentSpec;
 import dev.loomlab.experiment.Experiments;
+import dev.loomlab.measure.MachineMemory;
+import dev.loomlab.measure.Units;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -19,6 +21,11 @@ import picocli.CommandLine.Spec;
         footer = {"", "Examples:", "  loomlab tasks --n 100000 --sleep 2s", "  loomlab tasks --n 1000000 --no-cap --kind virtual",
                 "  loomlab tasks --n 10000 --kind virtual --jvm-opt -XX:+UseSerialGC"})
 final class TasksCommand implements Callable<Integer> {
+
+    /** What the measured JVM takes before any task, rounded up (the benchmark's one-task rows are 40-110 MB). */
+    static final double FLOOR_BYTES = 256.0 * (1 << 20);
+    /** A bound on one sleeping task's peak: the notebook measures one to three KiB, toolkit processes a little more. */
+    static final double BYTES_PER_TASK_BOUND = 4096;
 
     @Option(names = "--n", defaultValue = "10000", paramLabel = "N", description = "concurrent tasks. Default: ${DEFAULT-VALUE}")
     long n;
@@ -39,6 +46,14 @@ final class TasksCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         Experiments.named("tasks");
+        double need = FLOOR_BYTES + n * BYTES_PER_TASK_BOUND;
+        double available = MachineMemory.available();
+        if (!Double.isNaN(available) && available < need) {
+            spec.commandLine().getErr().printf("tasks: %,d tasks need about %s (a bound: %s for the JVM and %s per task); "
+                            + "this machine has %s available now: free memory or lower --n%n", n, Units.bytes(need),
+                    Units.bytes(FLOOR_BYTES), Units.bytes(BYTES_PER_TASK_BOUND), Units.bytes(available));
+            return 1;
+        }
         ExperimentSpec s = options.spec("tasks", n).withOption("sleep", sleep).withOption("gc", Boolean.toString(!noGc));
         int code = ExperimentRunner.run(s, options, spec.commandLine().getOut(), spec.commandLine().getErr());
         if (code == 0 && !options.json) {

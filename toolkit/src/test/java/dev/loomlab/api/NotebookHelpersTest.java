@@ -63,9 +63,11 @@ class NotebookHelpersTest {
         KlabRing ring = Klab.ring(new int[] {100}, new int[] {1, 2});
         assertThat(ring.toTable().rowCount()).isEqualTo(4);
         assertThat(ring.toTable().stringColumn("outcome").asList()).containsOnly("ok");
-        assertThat(ring.toTable().columnNames()).contains("ns per hop, JVM here", "ns per hop, BEAM here", "JVM / BEAM here");
+        assertThat(ring.toTable().columnNames()).contains("ns per hop incl. spawn, JVM here", "ns per hop incl. spawn, BEAM here",
+                "ns per hop, hops only, JVM here", "ns per hop, hops only, BEAM here", "JVM / BEAM here (hops only)", "protocol");
         // N = 100 is not comparable with KLab's 10 M: no ratio against it
-        assertThat(ring.toTable().doubleColumn("JVM / KLab (comparable N only)").countMissing()).isEqualTo(4);
+        assertThat(ring.toTable().doubleColumn("incl. spawn / KLab (comparable N only)").countMissing()).isEqualTo(4);
+        assertThat(ring.toTable().doubleColumn("hops only / KLab (comparable N only)").countMissing()).isEqualTo(4);
         assertThat(Display.mimeBundle(ring.chart())).containsKey(Display.PNG);
     }
 }

@@ -1,0 +1,83 @@
+package dev.loomlab.api;
+
+import dev.loomlab.api.SafeRun.Outcome;
+import dev.loomlab.experiment.Kind;
+import dev.loomlab.published.PublishedFigure;
+import dev.loomlab.published.PublishedFigures;
+import dev.loomlab.view.Grid;
+import dev.loomlab.view.Section;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * KLab's spawn times beside ours: the article printed "spawn time" for 1,000 processes (32-bit
+ * VM), for 40,000 (+P 40030) and for 1,000 with {@code +h 1} (64-bit VM). Each was one run of a
+ * fresh VM, so our cold run (the first in a fresh JVM) is the like-for-like figure, with the steady
+ * one beside it. The article printed no unit; the dataset reads it as microseconds for the whole
+ * batch, and says so.
+ */
+final class KlabSpawnTimes {
+
+    /** One line of the table: a published figure or one of ours, per spawn in microseconds. */
+    record Row(String who, int n, double coldMicros, double steadyMicros, String protocol, double klabMicros, String note) {}
+
+    private KlabSpawnTimes() {}
+
+    /** KLab's published batch times, as printed (µs for the whole batch). */
+    static List<PublishedFigure> published() {
+        return PublishedFigures.of("spawn", "spawnTimeMicros").stream().filter(f -> f.source().equals(Klab.SOURCE)).toList();
+    }
+
+    /** KLab's time per spawn at n on its default 32-bit VM, µs, NaN if not published. */
+    static double klabPerSpawnMicros(int n) {
+        return published().stream().filter(f -> f.n() != null && f.n() == n && f.runtime().contains("32-bit"))
+                .mapToDouble(f -> f.value() / n).findFirst().orElse(Double.NaN);
+    }
+
+    /** Our row from a spawn measurement: its cold run and its summary, per spawn in µs, beside KLab at the same n. */
+    static Row ours(String who, int n, Outcome o) {
+        if (!o.ok()) {
+            return new Row(who, n, Double.NaN, Double.NaN, o.outcome(), klabPerSpawnMicros(n), "");
+        }
+        var m = o.measurement();
+        String protocol = m.runs().size() == 1 ? "one cold run" : m.steady() ? "steady" : m.steadiness();
+        return new Row(who, n, m.cold("nsPerSpawn") / 1e3, m.runs().size() == 1 ? Double.NaN : m.metric("nsPerSpawn") / 1e3,
+                protocol, klabPerSpawnMicros(n), "");
+    }
+
+    /** The section: KLab's three rows, then ours at 1,000 per kind and the toolkit's processes at the larger n. */
+    static Section of(int n, List<Kind> kinds, List<Outcome> atN, int larger, Outcome processesAtLarger) {
+        List<Row> rows = new ArrayList<>();
+        for (PublishedFigure f : published()) {
+            rows.add(new Row(f.runtime() + " (KLab 2008)", f.n().intValue(), f.value() / f.n(), Double.NaN, "one run, published",
+                    Double.NaN, f.note()));
+        }
+        for (int i = 0; i < kinds.size(); i++) {
+            rows.add(ours("JVM here: " + kinds.get(i).label(), n, atN.get(i)));
+        }
+        rows.add(ours("JVM here: " + Kind.PROCESS.label(), larger, processesAtLarger));
+        var table = Grid.of("Spawn time per process, µs: KLab's published batches (one fresh VM each) beside ours "
+                        + "(the first run of a fresh JVM is the cold one, as KLab's; steady is after the warm-up)", rows)
+                .text("who", Row::who)
+                .whole("n", Row::n)
+                .number("µs per spawn, cold / as published", r -> Grid.round(r.coldMicros()))
+                .number("µs per spawn, steady", r -> Grid.round(r.steadyMicros()))
+                .text("protocol", Row::protocol)
+                .number("KLab 32-bit at this n, µs", Row::klabMicros)
+                .number("cold / KLab", r -> Grid.ratio(r.coldMicros(), r.klabMicros()))
+                .text("note", Row::note)
+                .build();
+        List<String> notes = new ArrayList<>();
+        for (Row r : rows) {
+            if (!Double.isNaN(r.klabMicros()) && !Double.isNaN(r.coldMicros())) {
+                notes.add(String.format("%s at %,d: %.2f µs per spawn cold, %s KLab's %.2f µs on the 2008 T2000 (ratio %.2f)%s",
+                        r.who(), r.n(), r.coldMicros(), r.coldMicros() < r.klabMicros() ? "below" : "above", r.klabMicros(),
+                        r.coldMicros() / r.klabMicros(), Double.isNaN(r.steadyMicros()) ? ""
+                                : String.format("; %s: %.2f µs", r.protocol(), r.steadyMicros())));
+            }
+        }
+        notes.add("KLab printed \"spawn time\" without a unit; read as microseconds for the whole batch, the per-spawn "
+                + "figure is that over n. Our spawn time is the spawn loop alone, as the article timed spawn");
+        return new Section(table, null, notes);
+    }
+}

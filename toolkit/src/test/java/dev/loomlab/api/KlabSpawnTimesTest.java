@@ -1,0 +1,33 @@
+package dev.loomlab.api;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.loomlab.display.Tables;
+import dev.loomlab.experiment.ExperimentSpec;
+import dev.loomlab.experiment.Kind;
+import dev.loomlab.experiment.Measurement;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Notebook 04: KLab's spawn times come from the dataset, per spawn, and a failed run of ours is a row that says so. */
+class KlabSpawnTimesTest {
+
+    @Test
+    void klabsBatchesAreReadPerSpawnFromTheDataset() {
+        assertThat(KlabSpawnTimes.published()).hasSize(3);
+        assertThat(KlabSpawnTimes.klabPerSpawnMicros(1_000)).isEqualTo(10.177);
+        assertThat(KlabSpawnTimes.klabPerSpawnMicros(40_000)).isEqualTo(121_310.0 / 40_000);
+        assertThat(KlabSpawnTimes.klabPerSpawnMicros(7)).isNaN();
+    }
+
+    @Test
+    void aFailedRunOfOursIsARowWithItsOutcomeAndNoFigure() {
+        var failed = SafeRun.Outcome.of(Measurement.failed(ExperimentSpec.of("spawn", 1_000), "killed at its deadline: 3m"));
+        var section = KlabSpawnTimes.of(1_000, List.of(Kind.PROCESS), List.of(failed), 40_000, failed);
+        var table = Tables.from(section.grid());
+        assertThat(table.rowCount()).isEqualTo(3 + 2);
+        assertThat(table.stringColumn("protocol").get(3)).startsWith("killed at its deadline");
+        assertThat(table.doubleColumn("KLab 32-bit at this n, µs").get(4)).isEqualTo(121_310.0 / 40_000);
+        assertThat(section.notes()).hasSize(1).allMatch(n -> n.contains("without a unit"));
+    }
+}

@@ -1,0 +1,58 @@
+package dev.loomlab.load;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.loomlab.display.Tables;
+import dev.loomlab.experiment.Kind;
+import dev.loomlab.measure.Env;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Notebook 05: the German article's "higher with no load than with one loop", answered from the run's rows. */
+class IdleAnomalyTest {
+
+    private static LoadRow row(String kind, int loops, double p50, String status) {
+        return new LoadRow(kind, loops, 1, 2, status, LoadRow.STARVED.equals(status), 100, 10, 10, p50, p50, p50, p50,
+                Double.NaN, Double.NaN, Double.NaN, List.of(), "");
+    }
+
+    @Test
+    void eachKindSaysYesNoOrWhyItCannotTell() {
+        assertThat(IdleAnomaly.of("JVM platform", List.of(row("platform", 0, 30, LoadRow.OK), row("platform", 1, 20, LoadRow.OK)))
+                .shows()).isEqualTo("yes: the median with no load is 1.50× the one with one loop");
+        assertThat(IdleAnomaly.of("JVM parking", List.of(row("parking", 0, 10, LoadRow.OK), row("parking", 1, 25, LoadRow.OK)))
+                .shows()).isEqualTo("no: the median with one loop is 2.50× the one with no load");
+        assertThat(IdleAnomaly.of("JVM virtual", List.of(row("virtual", 0, 10, LoadRow.OK),
+                row("virtual", 1, Double.NaN, LoadRow.STARVED))).shows()).startsWith("cannot tell: no median with 1 busy loop (STARVED");
+        assertThat(IdleAnomaly.of("JVM virtual", List.of(row("virtual", 0, 10, LoadRow.OK))).shows()).startsWith("not asked");
+    }
+
+    @Test
+    void theTableAddsTheArticlesRowAndTheNoteSumsUpTheRun() {
+        LoadSpec spec = LoadSpec.of(Kind.PLATFORM, Kind.VIRTUAL).withLoops(0, 1);
+        LoadResult result = new LoadResult(spec, Env.current(), false, List.of(row("platform", 0, 30, LoadRow.OK),
+                row("platform", 1, 20, LoadRow.OK), row("virtual", 0, 10, LoadRow.OK), row("virtual", 1, Double.NaN, LoadRow.STARVED)));
+        var anomaly = result.idleAnomaly();
+        var table = Tables.from(anomaly.grid());
+        assertThat(table.rowCount()).isEqualTo(3);
+        assertThat(table.stringColumn("runtime").get(2)).contains("published");
+        assertThat(anomaly.notes()).singleElement().asString()
+                .contains("shows for JVM platform; not for none; no answer for JVM virtual");
+    }
+
+    @Test
+    void aSmallSlopeKeepsItsSignificantDigits() {
+        assertThat(LoadSlopes.significant(0.0022345)).isEqualTo(0.00223);
+        assertThat(LoadSlopes.significant(14.2345)).isEqualTo(14.2);
+        assertThat(LoadSlopes.significant(Double.NaN)).isNaN();
+    }
+
+    @Test
+    void theLoadTableHasNoMaxColumnAndItsNotesSayWhy() {
+        LoadResult result = new LoadResult(LoadSpec.of(Kind.PLATFORM).withLoops(0), Env.current(), false,
+                List.of(row("platform", 0, 30, LoadRow.OK)));
+        assertThat(result.grid().columnNames()).contains("p50 µs", "p99 µs").noneMatch(n -> n.startsWith("max"));
+        assertThat(result.notes()).anyMatch(n -> n.startsWith("no maximum in the table") && n.contains("--json"));
+        assertThat(result.toJson()).contains("roundTripMicrosMax");
+    }
+}
