@@ -31,6 +31,11 @@ final class SideBySide {
 
     /** The section: {@code title} over the rows, {@code metric} naming the unit, e.g. "bytes per process". */
     static Section section(String title, String metric, List<Row> rows) {
+        return section(title, metric, rows, List.of());
+    }
+
+    /** The same with notes under the table (computed sentences, caveats). */
+    static Section section(String title, String metric, List<Row> rows, List<String> notes) {
         var table = Tables.of(title, rows)
                 .text("what", Row::what)
                 .number("JVM " + metric, r -> Tables.nearest(r.ours()))
@@ -39,7 +44,7 @@ final class SideBySide {
                 .text("published figure", Row::publishedWhat)
                 .text("how ours was obtained", Row::how)
                 .build();
-        return new Section(table, bars(title, metric, rows), List.of());
+        return new Section(table, bars(title, metric, rows), notes);
     }
 
     /** Bars, ours beside published, on a log scale when the values span orders of magnitude. */
