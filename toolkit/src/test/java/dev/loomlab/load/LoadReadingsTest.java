@@ -67,4 +67,10 @@ class LoadReadingsTest {
                 row("virtual", 4, LoadRow.OK, 30, List.of(1e6, 1e6, 1e6, 1e6)));
         assertThat(r.starvationVerdict()).contains("no kind starved this time").doesNotContain("frozen");
     }
+
+    @Test
+    void loopsDoubleUpToTwiceTheCarriers() {
+        assertThat(LoadSpec.of(LoadKind.PLATFORM).withLoopsDoublingTo(6).loops()).containsExactly(1, 2, 4, 6);
+        assertThat(LoadSpec.of(LoadKind.PLATFORM).withLoopsDoublingTo(4).loops()).containsExactly(1, 2, 4);
+    }
 }
