@@ -1,5 +1,6 @@
 package dev.loomlab.api;
 
+import dev.loomlab.runs.ContainerWeight;
 import dev.loomlab.util.Progress;
 import dev.loomlab.api.Lightness;
 import dev.loomlab.display.Section;
@@ -87,6 +88,16 @@ public final class Karui {
     /** §7.2, the swap lesson: -m 512m with and without --memory-swap, what the cgroup files say and the JVM reads, BEAM beside. */
     public static Section swapLesson() {
         return Containment.swapLesson(PROGRESS);
+    }
+
+    /** §7.3: memory per idle process with no limit, a 512 MB container and 512 MB with 1 CPU (simulated), 10,000 processes (or the cap). */
+    public static ContainerWeight containerWeight() {
+        return ContainerWeight.measure(Cap.atMost(10_000), PROGRESS);
+    }
+
+    /** §8 for the JVM: heap against RSS, cold against warm, real against simulated cgroups, a busy machine, from {@code weight}'s unlimited run. */
+    public static Section limitsOfMeasurement(ContainerWeight weight) {
+        return MeasurementLimits.of(weight.baseline());
     }
 
     /** §7.2: memory outside the heap (thread stacks, direct buffers, metaspace), in a child JVM. */
