@@ -65,9 +65,9 @@ public record LoadResult(LoadSpec spec, Env env, boolean envFromChild, List<Load
         return LoadCharts.roundTrips(this);
     }
 
-    /** Work per loop, averaged over all loops and for the first loop alone, and the machine's total, against loops. */
+    /** Work per loop, averaged over all loops and for the first loop alone, against loops ({@link #reductions()} adds the total). */
     public org.knowm.xchart.XYChart workPlot() {
-        return reductions().chart();
+        return LoadCharts.workPerLoop(this);
     }
 
     /** The French article's reductions table: per loop over all loops, first loop alone, total; beside the article's. */
