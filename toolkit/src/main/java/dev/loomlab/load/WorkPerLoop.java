@@ -159,20 +159,16 @@ public record WorkPerLoop(LoadResult result) implements Displayable {
         Line most = lines.get(lines.size() - 1);
         String s = String.format("the total went from %s M/s with %d loop%s to %s with %d (%s×), each loop's average from %s to %s",
                 Figures.print(least.total()), least.loops(), least.loops() == 1 ? "" : "s", Figures.print(most.total()),
-                most.loops(), ratio(most.total() / least.total()), Figures.print(least.perLoop()), Figures.print(most.perLoop()));
+                most.loops(), IdleAgainstLoaded.times(most.total() / least.total()), Figures.print(least.perLoop()), Figures.print(most.perLoop()));
         Line firstRead = lines.stream().filter(l -> !Double.isNaN(l.first()) && l.loops() > 1)
                 .reduce((a, b) -> b).orElse(null);
         if (firstRead != null) {
             double over = firstRead.firstOverAverage();
             s += String.format("; with %d loops the first loop alone read %s, %s× the average (%s)", firstRead.loops(),
-                    Figures.print(firstRead.first()), ratio(over),
+                    Figures.print(firstRead.first()), IdleAgainstLoaded.times(over),
                     Math.abs(over - 1) <= 0.1 ? "close to the truth this time" : over > 1 ? "it overstates" : "it understates");
         }
         return s;
-    }
-
-    private static String ratio(double r) {
-        return Double.isNaN(r) || Double.isInfinite(r) ? "?" : r >= 10 ? String.format("%,.0f", r) : String.format("%.2f", r);
     }
 
     @Override

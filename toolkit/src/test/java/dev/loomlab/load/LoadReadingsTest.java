@@ -36,8 +36,8 @@ class LoadReadingsTest {
         assertThat(four.first()).isEqualTo(400.0);
         assertThat(four.firstOverAverage()).isEqualTo(2.0);
         assertThat(r.reductions().lines()).anyMatch(l -> !l.ours() && l.loops() == 16 && l.total() == 3075.0 && l.first() == 387.0);
-        assertThat(r.reductions().verdict()).contains("600 M/s with 1 loop to 800 with 4 (1.33×)")
-                .contains("first loop alone read 400, 2.00× the average (it overstates)");
+        assertThat(r.reductions().verdict()).contains("600 M/s with 1 loop to 800 with 4 (1.3×)")
+                .contains("first loop alone read 400, 2.0× the average (it overstates)");
         assertThat(r.reductions().toTable().columnNames()).contains("machine total", "first loop alone");
     }
 
