@@ -2,6 +2,7 @@ package dev.loomlab.experiment;
 
 import dev.loomlab.util.Progress;
 import dev.loomlab.process.Pid;
+import dev.loomlab.process.ProcessLimit;
 import dev.loomlab.process.ProcessLimitException;
 import dev.loomlab.process.Processes;
 import java.time.Duration;
@@ -63,12 +64,25 @@ final class LimitExperiment extends NamedExperiment {
         }
     }
 
+    /**
+     * The two defaults side by side, as the lowered limits are in the table: the toolkit's
+     * {@link ProcessLimit#DEFAULT} and BEAM's published default {@code +P}.
+     */
+    static String defaults() {
+        String beam = dev.loomlab.published.PublishedFigures.of("limit", "processLimit").stream()
+                .filter(f -> f.source().equals("un-million") && f.n() == null).findFirst()
+                .map(f -> String.format("%,.0f", f.value())).orElse("?");
+        return String.format("defaults, compared the same way: the toolkit's %,d (2^20) against BEAM's %s (+P); the table "
+                + "compares the lowered limits, ours against the article's +P 1024", ProcessLimit.DEFAULT, beam);
+    }
+
     /** The error of the last run in this JVM, reported in the notes. */
     private static volatile String lastError = "";
 
     @Override
     public List<String> notes(ExperimentSpec spec) {
         return List.of("the error: " + lastError,
-                "the limit is fixed when the JVM starts: -Dloomlab.processLimit=N, or --process-limit N on the command line");
+                "the limit is fixed when the JVM starts: -Dloomlab.processLimit=N, or --process-limit N on the command line",
+                defaults());
     }
 }

@@ -54,6 +54,21 @@ public final class Cgroups {
             }
         }
 
+        /**
+         * Limits memory to {@code bytes} and allows {@code swap} bytes of swap beyond it, as
+         * {@code docker run -m} with {@code --memory-swap} does (v1 memory.memsw.limit_in_bytes
+         * holds memory plus swap; v2 memory.swap.max the swap alone). Throws where swap is not accounted.
+         */
+        public void limitMemoryAndSwap(long bytes, long swap) throws IOException {
+            if (v2()) {
+                set("memory.max", String.valueOf(bytes));
+                set("memory.swap.max", String.valueOf(swap));
+            } else {
+                set("memory.limit_in_bytes", String.valueOf(bytes));
+                set("memory.memsw.limit_in_bytes", String.valueOf(bytes + swap));
+            }
+        }
+
         /** A CFS quota of {@code cpus} CPUs per 100 ms period (v1 cpu.cfs_quota_us, v2 cpu.max). */
         public void limitCpus(int cpus) throws IOException {
             if (v2()) {

@@ -28,6 +28,11 @@ public final class Containment {
         return ContainerLimits.memoryLimit(progress);
     }
 
+    /** Section 7.2: -m 512m with and without --memory-swap: the cgroup files, what the JVM reads, BEAM beside each. */
+    public static Section swapLesson(Progress progress) {
+        return SwapLesson.section(progress);
+    }
+
     /** Section 7.2: memory outside the heap that a container still counts: thread stacks, direct buffers, metaspace. */
     public static Section offHeap(int threads, int directMiB, int classes, Progress progress) {
         return ContainerLimits.offHeap(threads, directMiB, classes, progress);

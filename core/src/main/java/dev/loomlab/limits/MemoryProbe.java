@@ -2,7 +2,7 @@ package dev.loomlab.limits;
 
 import java.lang.management.ManagementFactory;
 
-/** Child JVM: the memory this JVM believes it has and the heap it sized from it. No args. */
+/** Child JVM: the memory this JVM believes it has and the swap it believes it may use, and the heap it sized from them. No args. */
 public final class MemoryProbe {
 
     private MemoryProbe() {}
@@ -10,6 +10,7 @@ public final class MemoryProbe {
     public static void main(String[] args) {
         var os = (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
         DemoOutput.result("physicalMemorySeen", os.getTotalMemorySize());
+        DemoOutput.result("swapSeen", os.getTotalSwapSpaceSize());
         DemoOutput.result("maxHeap", Runtime.getRuntime().maxMemory());
         DemoOutput.result("gc", String.join(" + ", ManagementFactory.getGarbageCollectorMXBeans().stream()
                 .map(b -> b.getName()).toList()));

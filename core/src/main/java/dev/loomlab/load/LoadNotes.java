@@ -12,6 +12,9 @@ final class LoadNotes {
     static List<String> of(LoadResult r) {
         List<String> notes = new ArrayList<>();
         List<Kind> kinds = r.spec().kinds();
+        if (r.rows().stream().anyMatch(row -> row.loops() > 0)) {
+            notes.add(Starvation.verdict(r));
+        }
         if (r.spec().cpus() > 0) {
             notes.add(r.pinning().isEmpty() ? "asked to pin each child JVM to " + r.spec().cpus() + " CPU(s); how was not recorded"
                     : r.pinning());

@@ -74,9 +74,24 @@ public record LoadResult(LoadSpec spec, Env env, boolean envFromChild, List<Load
         return LoadCharts.roundTrips(this);
     }
 
-    /** Work per loop, averaged over all loops and for the first loop alone, against loops. */
+    /** Work per loop, averaged over all loops and for the first loop alone, against loops ({@link #reductions()} adds the total). */
     public Plot workPlot() {
         return LoadCharts.workPerLoop(this);
+    }
+
+    /** The French article's reductions table: per loop over all loops, first loop alone, total; beside the article's. */
+    public WorkPerLoop reductions() {
+        return new WorkPerLoop(this);
+    }
+
+    /** The article's 54×: loaded / idle round trip per kind that completed, beside BEAM's 1.6 → 85.8 µs. */
+    public IdleAgainstLoaded idleAgainstLoaded() {
+        return new IdleAgainstLoaded(this);
+    }
+
+    /** Which kinds starved under the loops this time, which did not finish, which answered: a sentence computed from the rows. */
+    public String starvationVerdict() {
+        return Starvation.verdict(this);
     }
 
     /** Microseconds each extra busy loop adds to the median round trip, per kind, beside BEAM's 14 µs. */

@@ -113,6 +113,19 @@ public record LoadSpec(List<Kind> kinds, List<Integer> loops, int rounds, Durati
         return new LoadSpec(kinds, List.of(k), rounds, deadline, parallelism, jvmFlags, cpus);
     }
 
+    /** Loops 1, 2, 4 … doubling up to {@code max}, which ends the list even when not a power of two (no idle row). */
+    public LoadSpec withLoopsDoublingTo(int max) {
+        if (max < 1) {
+            throw new IllegalArgumentException("loops must go up to at least 1, got " + max);
+        }
+        List<Integer> loops = new ArrayList<>();
+        for (int k = 1; k < max; k *= 2) {
+            loops.add(k);
+        }
+        loops.add(max);
+        return new LoadSpec(kinds, loops, rounds, deadline, parallelism, jvmFlags, cpus);
+    }
+
     public LoadSpec withRounds(int r) {
         return new LoadSpec(kinds, loops, r, deadline, parallelism, jvmFlags, cpus);
     }

@@ -49,12 +49,13 @@ public final class PublishedFigures {
     public static final long COMPARABLE_FACTOR = 10;
 
     /**
-     * The BEAM figure to set beside ours, with a ratio: the nearest published n ({@link #nearest}),
-     * but only when it is comparable with ours ({@link #comparable}); KLab's 10,000,000 is not
-     * beside a ring of 10,000. Empty otherwise: show {@link #nearest} labelled with its own n instead.
+     * The BEAM figure to set beside ours, with a ratio: the nearest published n among those
+     * comparable with ours ({@link #comparable}; a figure that names no n always is); KLab's
+     * 10,000,000 is not beside a ring of 10,000. Empty when none is: show {@link #nearest}
+     * labelled with its own n instead.
      */
     public static Optional<PublishedFigure> beside(String experiment, String metric, long n, Long m) {
-        return nearest(experiment, metric, n, m).filter(f -> comparable(f, n));
+        return beam(experiment, metric, m).stream().filter(f -> comparable(f, n)).min(nearestFirst(n));
     }
 
     /**
@@ -77,13 +78,21 @@ public final class PublishedFigures {
      * published, else at the nearest n, the French article's first among equals.
      */
     public static Optional<PublishedFigure> nearest(String experiment, String metric, long n, Long m) {
-        List<PublishedFigure> candidates = of(experiment, metric).stream()
+        return beam(experiment, metric, m).stream().min(nearestFirst(n));
+    }
+
+    /** The BEAM figures for a metric at m (or naming no m). */
+    private static List<PublishedFigure> beam(String experiment, String metric, Long m) {
+        return of(experiment, metric).stream()
                 .filter(f -> f.runtime().startsWith("BEAM"))
                 .filter(f -> m == null || f.m() == null || Objects.equals(f.m(), m))
                 .toList();
-        return candidates.stream()
-                .min(Comparator.<PublishedFigure>comparingLong(f -> f.n() == null ? Long.MAX_VALUE / 2 : Math.abs(f.n() - n))
-                        .thenComparing(f -> f.source().equals("un-million") ? 0 : 1));
+    }
+
+    /** The nearest n first (a figure naming no n last), the French article's first among equals. */
+    private static Comparator<PublishedFigure> nearestFirst(long n) {
+        return Comparator.<PublishedFigure>comparingLong(f -> f.n() == null ? Long.MAX_VALUE / 2 : Math.abs(f.n() - n))
+                .thenComparing(f -> f.source().equals("un-million") ? 0 : 1);
     }
 
     /**

@@ -149,6 +149,31 @@ public record Grid(String title, List<Column> columns) {
         return Double.isNaN(value) || Double.isInfinite(value) ? Double.NaN : Math.round(value);
     }
 
+    /**
+     * A figure as the articles print theirs, for a table cell or a sentence: whole numbers with
+     * thousands separators from 100 up, three significant digits below (85.8, 1.6, 0.0123), empty
+     * for NaN ("809.6694946289062" prints as "810"). The display layer prints every decimal
+     * column this way ({@code display.Figures}).
+     */
+    public static String print(double value) {
+        if (Double.isNaN(value)) {
+            return "";
+        }
+        if (Double.isInfinite(value)) {
+            return value > 0 ? "∞" : "-∞";
+        }
+        double abs = Math.abs(value);
+        if (abs >= 100 || value == Math.rint(value)) {
+            return String.format(java.util.Locale.ROOT, "%,.0f", value);
+        }
+        int decimals = Math.max(0, 2 - (int) Math.floor(Math.log10(abs)));
+        String text = String.format(java.util.Locale.ROOT, "%." + Math.min(decimals, 9) + "f", value);
+        if (text.contains(".")) {
+            text = text.replaceAll("0+$", "").replaceAll("\\.$", "");
+        }
+        return text;
+    }
+
     /** ours / theirs to two decimals, NaN when either is missing or theirs is zero. */
     public static double ratio(double ours, double theirs) {
         if (Double.isNaN(ours) || Double.isNaN(theirs) || theirs == 0) {

@@ -40,7 +40,10 @@ final class Comparisons {
     }
 
     static Section hibernation(int n, Progress progress) {
-        Measurement process = IdleWeight.measure(n, IdleWeight.PLATFORM_MAX, List.of(Kind.PROCESS), progress).get(Kind.PROCESS);
+        Map<Kind, Measurement> byKind = IdleWeight.measure(n, IdleWeight.PLATFORM_MAX, List.of(Kind.PROCESS, Kind.PLATFORM),
+                progress);
+        Measurement process = byKind.get(Kind.PROCESS);
+        Measurement platform = byKind.get(Kind.PLATFORM);
         Measurement hibernated = IdleWeight.hibernated(n, progress);
         Measurement small = Runs.attempt(ExperimentSpec.of("spawn", Math.min(n, IdleWeight.PLATFORM_MAX)).withKind(Kind.PLATFORM)
                 .withOption("stackSize", String.valueOf(SMALL_STACK)), progress);
@@ -50,6 +53,8 @@ final class Comparisons {
         rows.add(row("toolkit process (waiting in receive)", process, beamIdle, figure("spawn", "bytesPerProcess", "un-million", 1)));
         rows.add(row("hibernated process (no thread)", hibernated, beamHibernated,
                 figure("hibernate", "bytesPerProcess", "un-million", 1)));
+        rows.add(row("platform thread, default stack (the control's baseline)", platform, null,
+                figure("spawn", "bytesPerProcess", "un-million", 1)));
         rows.add(row("platform thread, 64 KiB stack (the min_heap_size control)", small, null,
                 figure("min-heap", "bytesPerProcess", "un-million", 1)));
         long million = 1_000_000;
@@ -59,7 +64,35 @@ final class Comparisons {
         rows.add(extrapolated("5,000,000 hibernated: MiB in all", hibernated, beamHibernated, fiveMillion,
                 figure("hibernate", "bytesPerProcess", "un-million", fiveMillion)));
         return SideBySide.section("Hibernation: what a process weighs once it gives its thread back",
-                "bytes per process (MiB for totals)", rows, verdicts(rows.subList(0, 2), "bytes per process", null));
+                "bytes per process (MiB for totals)", rows, verdictsAndControl(verdicts(rows.subList(0, 2), "bytes per process", null),
+                        askingForLess(platform, small, figure("spawn", "bytesPerProcess", "un-million", 1),
+                                figure("min-heap", "bytesPerProcess", "un-million", 1))));
+    }
+
+    private static List<String> verdictsAndControl(List<String> verdicts, String control) {
+        List<String> notes = new ArrayList<>(verdicts);
+        notes.add(control);
+        return notes;
+    }
+
+    /**
+     * The fair reading of the min_heap_size control: each runtime asked for less against itself
+     * asking for nothing (a platform thread with a small stack against one with the default stack;
+     * BEAM's min_heap_size process against a normal one), never a platform thread against BEAM.
+     */
+    static String askingForLess(Measurement normal, Measurement small, PublishedFigure beamNormal, PublishedFigure beamSmall) {
+        String beam = beamNormal == null || beamSmall == null ? "BEAM's pair is not in the dataset"
+                : String.format("BEAM: %,.0f bytes with min_heap_size: 1 against %,.0f for a normal process (%.2f×)",
+                beamSmall.value(), beamNormal.value(), beamSmall.value() / beamNormal.value());
+        if (!normal.ok() || !small.ok()) {
+            return "asking for less, each against itself: the JVM pair could not be measured this time ("
+                    + (normal.ok() ? small.outcome() : normal.outcome()) + "); " + beam;
+        }
+        double ratio = small.bytesPerProcess() / normal.bytesPerProcess();
+        return String.format("asking for less, each against itself: this run, a platform thread with a %d KiB stack weighed "
+                        + "%,.0f bytes against %,.0f with the default stack (%.2f×, %s); %s", SMALL_STACK / 1024,
+                small.bytesPerProcess(), normal.bytesPerProcess(), ratio,
+                Math.abs(ratio - 1) <= 0.1 ? "asking for less changed little" : ratio < 1 ? "lighter" : "heavier", beam);
     }
 
     /** One verdict per measured row that has a BEAM-here figure or says why not. */

@@ -1,5 +1,6 @@
 package dev.loomlab.api;
 
+import dev.loomlab.runs.ContainerWeight;
 import dev.loomlab.api.Lightness;
 import dev.loomlab.view.Section;
 import dev.loomlab.limits.Containment;
@@ -66,9 +67,9 @@ public final class Karui {
         return OneLine.along("spawning in one JVM and in fresh JVMs", p -> Lightness.warmUp(n, runs, p));
     }
 
-    /** §7.1: child JVMs given 1, 2 and 4 CPUs: what they derive, and the time to spawn 30,000 (or the cap) at each, 3 runs per JVM. */
+    /** §7.1: child JVMs given 1, 2, 4 and 8 CPUs (the article's rows): what they derive, and the time to spawn 30,000 (or the cap) at each, 3 runs per JVM. */
     public static Section cpuLimit() {
-        return OneLine.along("CPU limits, one child JVM each", p -> Containment.cpuLimit(new int[] {1, 2, 4}, Cap.atMost(30_000), 3, p));
+        return OneLine.along("CPU limits, one child JVM each", p -> Containment.cpuLimit(new int[] {1, 2, 4, 8}, Cap.atMost(30_000), 3, p));
     }
 
     /** §7.1 with chosen CPU counts. */
@@ -79,6 +80,22 @@ public final class Karui {
     /** §7.2: the heap derived from 512 MB, a heap that fills, a heap bigger than its container. */
     public static Section memoryLimit() {
         return OneLine.along("memory limits, one child JVM each", p -> Containment.memoryLimit(p));
+    }
+
+    /** §7.2, the swap lesson: -m 512m with and without --memory-swap, what the cgroup files say and the JVM reads, BEAM beside. */
+    public static Section swapLesson() {
+        return OneLine.along("the swap lesson, one child JVM per case", p -> Containment.swapLesson(p));
+    }
+
+    /** §7.3: memory per idle process with no limit, a 512 MB container and 512 MB with 1 CPU (simulated), 10,000 processes (or the cap). */
+    public static ContainerWeight containerWeight() {
+        return OneLine.along("memory per process under container-like limits, one fresh JVM each",
+                p -> ContainerWeight.measure(Cap.atMost(10_000), p));
+    }
+
+    /** §8 for the JVM: heap against RSS, cold against warm, real against simulated cgroups, a busy machine, from {@code weight}'s unlimited run. */
+    public static Section limitsOfMeasurement(ContainerWeight weight) {
+        return MeasurementLimits.of(weight.baseline());
     }
 
     /** §7.2: memory outside the heap (thread stacks, direct buffers, metaspace), in a child JVM. */

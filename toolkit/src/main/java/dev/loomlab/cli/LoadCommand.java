@@ -86,6 +86,12 @@ final class LoadCommand implements Callable<Integer> {
             progress.step(result.rows().size(), result.rows().size(), "");
         }
         out.println(json ? result.toJson() : "\n" + result);
+        if (!json) {
+            out.println("\n" + result.starvationVerdict());
+            if (result.rows().stream().anyMatch(r -> r.loops() == 0) && result.rows().stream().anyMatch(r -> r.loops() > 0)) {
+                out.println("\n" + result.idleAgainstLoaded());
+            }
+        }
         out.flush();
         if (result.anyFailed()) {
             spec.commandLine().getErr().println("loomlab: a child JVM failed or had to be killed; its row says why");

@@ -80,6 +80,7 @@ public final class Display {
 
     /** A Tablesaw table as an HTML fragment with its name as caption. */
     public static String html(Table table) {
+        Figures.apply(table);
         var out = new java.io.StringWriter();
         table.write().usingOptions(HtmlWriteOptions.builder(out).build());
         String caption = table.name() == null || table.name().isBlank()

@@ -23,8 +23,8 @@ import dev.loomlab.view.Grid;
  *         .whole("n", Row::n)
  *         .build();
  * }</pre>
- * A number that is NaN is an empty cell, not a zero. Values are shown as given: round them
- * with {@link #round} where a figure should read as the articles print theirs.
+ * A number that is NaN is an empty cell, not a zero. Values are kept as given and print as
+ * {@link Figures} says (whole numbers from 100 up, three significant digits below).
  *
  * @param <R> the row type
  */
@@ -111,7 +111,7 @@ public final class Tables<R> {
                 }
             }
         }
-        return Table.create(grid.title(), columns.toArray(Column<?>[]::new));
+        return Figures.apply(Table.create(grid.title(), columns.toArray(Column<?>[]::new)));
     }
 
     /** Lets the caller add columns the row type cannot describe alone (rare). */
@@ -122,7 +122,7 @@ public final class Tables<R> {
 
     /** The table. */
     public Table build() {
-        return Table.create(title, columns.toArray(Column<?>[]::new));
+        return Figures.apply(Table.create(title, columns.toArray(Column<?>[]::new)));
     }
 
     private Tables<R> add(Column<?> column) {

@@ -1,0 +1,120 @@
+package dev.loomlab.runs;
+
+import dev.loomlab.experiment.ExperimentSpec;
+import dev.loomlab.experiment.Measurement;
+import dev.loomlab.measure.Cap;
+import dev.loomlab.util.Progress;
+import dev.loomlab.view.Grid;
+import dev.loomlab.view.Tabular;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The Japanese article's §7.3 on the JVM: does one process cost more inside a container? Idle
+ * processes at n, each setting in its own fresh JVM: no limit, a 512 MB container, and 512 MB with
+ * one CPU, the container simulated with JVM flags ({@code -XX:MaxRAM}, which sizes the heap as a
+ * memory limit would, and {@code -XX:ActiveProcessorCount}). The article found its BEAM's memory per
+ * process within 1.3% across its limits; {@link #verdict()} gives ours for this run.
+ *
+ * @param rows one per setting, the unlimited first
+ */
+public record ContainerWeight(List<Row> rows) implements Tabular {
+
+    /** The article's spread of memory per process across its container limits, in percent. */
+    public static final double ARTICLE_SPREAD_PERCENT = 1.3;
+
+    /**
+     * One setting.
+     *
+     * @param setting what was simulated, in words
+     * @param flags   the child JVM's flags
+     * @param m       its measurement
+     */
+    public record Row(String setting, List<String> flags, Measurement m) {}
+
+    /** Measures the three settings at n (through the cap). */
+    public static ContainerWeight measure(int n, Progress progress) {
+        Cap.check("n", n, 3_000);
+        String[][] settings = {
+                {"no limit"},
+                {"512 MB container (simulated: -XX:MaxRAM=512m)", "-XX:MaxRAM=512m"},
+                {"512 MB and 1 CPU (simulated: -XX:MaxRAM=512m -XX:ActiveProcessorCount=1)", "-XX:MaxRAM=512m", "-XX:ActiveProcessorCount=1"}};
+        List<Row> rows = new ArrayList<>();
+        for (String[] s : settings) {
+            List<String> flags = List.of(s).subList(1, s.length);
+            rows.add(new Row(s[0], flags, Runs.attempt(ExperimentSpec.of("spawn", n).withJvmFlags(flags.toArray(String[]::new)), progress)));
+        }
+        return new ContainerWeight(rows);
+    }
+
+    /** The unlimited run, the baseline of the others. */
+    public Measurement baseline() {
+        return rows.get(0).m();
+    }
+
+    /** Percent change of bytes per process against the unlimited run; NaN where either failed. */
+    public double changePercent(Row row) {
+        double base = baseline().ok() ? baseline().bytesPerProcess() : Double.NaN;
+        double ours = row.m().ok() ? row.m().bytesPerProcess() : Double.NaN;
+        return (ours / base - 1) * 100;
+    }
+
+    @Override
+    public Grid grid() {
+        return Grid.of(String.format("Memory per idle process under a container-like limit (n = %,d, a fresh JVM each)",
+                        baseline().n()), rows)
+                .text("setting", Row::setting)
+                .text("summary", r -> r.m().ok() ? r.m().steadiness() : r.m().outcome())
+                .number("bytes per process", r -> r.m().bytesPerProcess())
+                .number("heap bytes per process (after GC)", r -> r.m().metric("heapBytesPerProcess"))
+                .number("RSS bytes per process", r -> r.m().metric("rssBytesPerProcess"))
+                .text("max heap", r -> r.m().env() == null ? "" : dev.loomlab.measure.Units.bytes(r.m().env().maxHeapBytes()))
+                .number("change vs no limit, %", this::changePercent)
+                .text("BEAM (article)", r -> r == rows.get(0) ? "" : "within " + ARTICLE_SPREAD_PERCENT + "% across its limits")
+                .build();
+    }
+
+    /** The largest change under a limit, this run, beside the article's 1.3%. */
+    public String verdict() {
+        double worst = Double.NaN;
+        for (Row r : rows.subList(1, rows.size())) {
+            double c = Math.abs(changePercent(r));
+            if (!Double.isNaN(c) && (Double.isNaN(worst) || c > worst)) {
+                worst = c;
+            }
+        }
+        if (Double.isNaN(worst)) {
+            return "this run could not compare the settings: a run failed (see the summary column)";
+        }
+        double noise = runToRunPercent(baseline());
+        String against = Double.isNaN(noise) ? "" : worst <= noise
+                ? String.format("; that is within the unlimited run's own run-to-run range (%s%%), so no effect of the limit is seen",
+                Grid.print(noise))
+                : String.format("; that is beyond the unlimited run's own run-to-run range (%s%%)", Grid.print(noise));
+        return String.format("this run, bytes per process under a limit differed from the unlimited run by at most %s%% "
+                        + "(the article's BEAM: within %s%%, %s)%s", Grid.print(worst), Grid.print(ARTICLE_SPREAD_PERCENT),
+                worst <= ARTICLE_SPREAD_PERCENT ? "as close as ours" : "closer than ours", against);
+    }
+
+    /** The measured runs' range of bytes per process as a percentage of their median; NaN without several runs. */
+    static double runToRunPercent(Measurement m) {
+        var spread = m.spread().get("bytesPerProcess");
+        return spread == null || spread.count() < 2 ? Double.NaN : spread.relativeRange() * 100;
+    }
+
+    @Override
+    public List<String> notes() {
+        List<String> notes = new ArrayList<>(List.of(verdict(),
+                "the container is simulated with JVM flags: -XX:MaxRAM sizes the heap as a 512 MB memory limit would, "
+                        + "-XX:ActiveProcessorCount the carriers as one CPU would; the JVM reads a real cgroup the same way (section 7.1, 7.2)"));
+        if (rows.stream().anyMatch(r -> r.m().env() != null && r.m().env().busy())) {
+            notes.add("the machine was busy during at least one run: its timings are noisy; bytes much less so");
+        }
+        return notes;
+    }
+
+    @Override
+    public String toString() {
+        return grid().toText() + "\n  " + verdict();
+    }
+}

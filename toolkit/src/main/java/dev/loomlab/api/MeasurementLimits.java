@@ -1,0 +1,87 @@
+package dev.loomlab.api;
+
+import dev.loomlab.experiment.Measurement;
+import dev.loomlab.limits.Cgroups;
+import dev.loomlab.measure.Units;
+import dev.loomlab.view.Grid;
+import dev.loomlab.view.Section;
+import java.util.List;
+
+/**
+ * The Japanese article's §8, "the limits of this measurement", asked of the JVM: four questions
+ * a reader should put to any figure above, each answered from a measurement of this run or from
+ * the run's setting, never by prose alone. Arranges; the measuring was done by the caller's run.
+ */
+final class MeasurementLimits {
+
+    /**
+     * One question, what this run says, and what it means for the figures.
+     *
+     * @param question the limit of the measurement
+     * @param thisRun  computed from the run
+     * @param meaning  how to read the figures given that
+     */
+    record Row(String question, String thisRun, String meaning) {}
+
+    private MeasurementLimits() {}
+
+    /** The four rows from one idle-process measurement {@code m} (spawn, fresh JVM, warm-up protocol). */
+    static Section of(Measurement m) {
+        List<Row> rows = List.of(heapAgainstRss(m), coldAgainstWarm(m), realAgainstSimulated(), busyMachine(m));
+        var table = Grid.of(String.format("The limits of this measurement, for the JVM (from spawn n = %,d, %s)", m.n(),
+                        m.ok() ? m.steadiness() : m.outcome()), rows)
+                .text("limit", Row::question)
+                .text("this run", Row::thisRun)
+                .text("what it means for the figures above", Row::meaning)
+                .build();
+        return new Section(table, null, List.of());
+    }
+
+    static Row heapAgainstRss(Measurement m) {
+        double heap = m.metric("heapBytesPerProcess");
+        double rss = m.metric("rssBytesPerProcess");
+        String run = !m.ok() || Double.isNaN(heap) ? "not measured: " + m.outcome()
+                : String.format("heap after a full GC %s per process, RSS %s per process (RSS / heap %s)", Units.bytes(heap),
+                Double.isNaN(rss) ? "not read" : Units.bytes(rss), Double.isNaN(rss) ? "?" : ratio(rss / heap));
+        return new Row("heap after GC against RSS", run, "the heap after a full GC counts live objects, an accounting figure "
+                + "like BEAM's erlang:memory(processes); RSS counts every page the process touched, including heap the collector "
+                + "has not returned, so it moves with the collector and the machine, not only with n");
+    }
+
+    static Row coldAgainstWarm(Measurement m) {
+        String run;
+        if (!m.ok()) {
+            run = "not measured: " + m.outcome();
+        } else if (m.runs().size() < 2) {
+            run = "one cold run only: no warm figure to set beside it";
+        } else {
+            run = String.format("spawn %s cold, %s %s (cold / summary %s); bytes per process %s cold, %s %s",
+                    Units.nanos(m.cold("nsPerSpawn")), Units.nanos(m.nsPerSpawn()), m.steadiness(),
+                    ratio(m.cold("nsPerSpawn") / m.nsPerSpawn()), Units.bytes(m.cold("bytesPerProcess")),
+                    Units.bytes(m.bytesPerProcess()), m.steadiness());
+        }
+        return new Row("cold against warm", run, "a fresh VM is what the articles measured; the JIT makes the JVM's first run "
+                + "slower and its interpreted frames heavier, so every table says which figure it quotes");
+    }
+
+    static Row realAgainstSimulated() {
+        boolean memory = Cgroups.writable("memory").isPresent();
+        boolean cpu = Cgroups.writable("cpu").isPresent();
+        String run = "memory cgroup: " + (memory ? "real (writable here)" : "simulated (" + Cgroups.whyNot("memory") + ")")
+                + "; cpu cgroup: " + (cpu ? "real (writable here)" : "simulated (" + Cgroups.whyNot("cpu") + ")");
+        return new Row("real against simulated cgroups", run, "a real cgroup is read by the JVM's container support as in Docker; "
+                + "a simulated one is JVM flags (-XX:MaxRAM, -XX:ActiveProcessorCount) that size the JVM the same way but leave "
+                + "the kernel's limits, and its OOM killer, out; each table's rows say which they were");
+    }
+
+    static Row busyMachine(Measurement m) {
+        String run = m.env() == null ? "the run's setting was not recorded"
+                : "at the start of the run: " + m.env().loadWords() + (m.env().busy() ? " (BUSY)" : " (not busy)");
+        return new Row("a result taken on a busy machine", run, "other processes take processors from the measurement: times "
+                + "grow and spread, bytes much less; a busy run is flagged beside its figures, so rerun it before comparing times");
+    }
+
+    private static String ratio(double r) {
+        return Double.isNaN(r) || Double.isInfinite(r) ? "?" : String.format("%s×", Grid.print(r));
+    }
+}

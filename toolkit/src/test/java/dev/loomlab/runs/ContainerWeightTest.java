@@ -1,0 +1,43 @@
+package dev.loomlab.runs;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.loomlab.experiment.ExperimentSpec;
+import dev.loomlab.experiment.Measurement;
+import dev.loomlab.measure.Spread;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** §7.3's verdict, from synthetic measurements: the change under a limit against the run's own spread and the article's 1.3%. */
+class ContainerWeightTest {
+
+    private static Measurement spawn(double bytes, double min, double max) {
+        return new Measurement("spawn", "process", 10_000, 0, null, Measurement.OK, "median", Map.of("bytesPerProcess", bytes),
+                List.of(), List.of(), Measurement.STEADY, Map.of("bytesPerProcess", Spread.of(min, bytes, max)));
+    }
+
+    private static ContainerWeight of(Measurement... ms) {
+        return new ContainerWeight(List.of(new ContainerWeight.Row("no limit", List.of(), ms[0]),
+                new ContainerWeight.Row("512 MB", List.of("-XX:MaxRAM=512m"), ms[1])));
+    }
+
+    @Test
+    void aChangeWithinTheRunsOwnRangeIsNoEffectSeen() {
+        String verdict = of(spawn(1000, 950, 1050), spawn(1020, 1000, 1040)).verdict();
+        assertThat(verdict).contains("at most 2% (the article's BEAM: within 1.3%, closer than ours)")
+                .contains("within the unlimited run's own run-to-run range (10%), so no effect of the limit is seen");
+    }
+
+    @Test
+    void aChangeBeyondTheRangeSaysSo() {
+        assertThat(of(spawn(1000, 999, 1001), spawn(1100, 1100, 1100)).verdict()).contains("beyond the unlimited run's own");
+        assertThat(of(spawn(1000, 999, 1001), spawn(1005, 1005, 1005)).verdict()).contains("as close as ours");
+    }
+
+    @Test
+    void aFailedRunIsSaidNotCompared() {
+        ContainerWeight w = of(spawn(1000, 999, 1001), Measurement.failed(ExperimentSpec.of("spawn", 10), "out of memory"));
+        assertThat(w.verdict()).contains("could not compare");
+    }
+}
