@@ -26,7 +26,9 @@ class KaruiCommandsTest extends CliTestSupport {
         JsonNode json = new ObjectMapper().readTree(out.toString());
         assertThat(json.get("type").asText()).isEqualTo("section");
         assertThat(json.get("rows")).hasSize(3);
-        assertThat(json.get("measurements")).hasSize(3);
+        // the JVM's three and BEAM here's three (rows that say how to install Erlang where it is missing)
+        assertThat(json.get("measurements")).hasSize(6);
+        assertThat(json.get("measurements").get(3).get("kind").asText()).isEqualTo("beam");
         assertThat(json.get("title").asText()).startsWith("State held by a process");
     }
 
@@ -34,7 +36,7 @@ class KaruiCommandsTest extends CliTestSupport {
     void kindsIsOneJsonReport() throws Exception {
         assertThat(run("kinds", "--n", "300", "--platform-n", "10", "--json")).as(err.toString()).isZero();
         JsonNode json = new ObjectMapper().readTree(out.toString());
-        assertThat(json.get("rows")).hasSize(6);
+        assertThat(json.get("rows")).hasSize(7); // three JVM kinds, BEAM here, three published
     }
 
     @Test
