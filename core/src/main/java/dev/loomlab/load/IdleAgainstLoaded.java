@@ -96,7 +96,7 @@ public record IdleAgainstLoaded(LoadResult result) implements Tabular {
 
     @Override
     public Grid grid() {
-        return Grid.of("Round trip with two busy loops per carrier against idle, both warm: loaded / idle", lines())
+        return Grid.of("Round trip under the most busy loops run against idle, both warm: loaded / idle (the article ran 2 loops per scheduler)", lines())
                 .text("runtime", Line::runtime)
                 .whole("loops", Line::loops)
                 .whole("carriers", Line::carriers)
