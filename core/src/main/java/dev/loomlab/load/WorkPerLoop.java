@@ -4,6 +4,7 @@ import dev.loomlab.experiment.Kind;
 import dev.loomlab.published.PublishedFigure;
 import dev.loomlab.view.Grid;
 import dev.loomlab.view.Plot;
+import dev.loomlab.view.Palette;
 import dev.loomlab.view.Series;
 import dev.loomlab.view.Tabular;
 import java.util.ArrayList;
@@ -108,16 +109,17 @@ public record WorkPerLoop(LoadResult result) implements Tabular {
         List<Series> series = new ArrayList<>();
         Map<String, List<Line>> byRuntime = new LinkedHashMap<>();
         lines().forEach(l -> byRuntime.computeIfAbsent(l.runtime(), r -> new ArrayList<>()).add(l));
-        int group = 0;
         for (var e : byRuntime.entrySet()) {
             boolean ours = e.getValue().get(0).ours();
             String who = ours ? e.getKey() : "BEAM (article)";
-            Series.Style style = ours ? Series.Style.OURS : Series.Style.PUBLISHED;
-            series.add(series(who + ": machine total", e.getValue(), Line::total).styled(style).inGroup(group));
-            series.add(series(who + ": per loop, all loops", e.getValue(), Line::perLoop).styled(style).inGroup(group + 1));
-            series.add(series(who + ": first loop alone", e.getValue(), Line::first)
-                    .styled(ours ? Series.Style.PLAIN : Series.Style.PUBLISHED_POINTS).inGroup(group + 2));
-            group += 3;
+            Palette kind = ours ? Palette.of(e.getKey()) : Palette.BEAM_PUBLISHED;
+            // one kind, one colour: the total thick (ours) or thin (published), per loop plain, the first loop dashed
+            series.add(series(who + ": machine total", e.getValue(), Line::total).withKind(kind)
+                    .styled(ours ? Series.Style.OURS : Series.Style.PUBLISHED));
+            series.add(series(who + ": per loop, all loops", e.getValue(), Line::perLoop).withKind(kind)
+                    .styled(ours ? Series.Style.PLAIN : Series.Style.PUBLISHED_POINTS));
+            series.add(series(who + ": first loop alone", e.getValue(), Line::first).withKind(kind)
+                    .styled(ours ? Series.Style.SECONDARY : Series.Style.PUBLISHED_OLDER));
         }
         return Plot.lines("Work per busy loop and the machine's total, against busy loops",
                 "busy loops (log)", "millions per second (log)", true, true, series);
