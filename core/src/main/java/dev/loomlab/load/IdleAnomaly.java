@@ -73,8 +73,8 @@ public record IdleAnomaly(LoadResult result) implements Tabular {
     public List<String> notes() {
         List<Answer> answers = answers();
         List<String> yes = answers.stream().filter(a -> a.shows().startsWith("yes")).map(Answer::runtime).toList();
-        List<String> no = answers.stream().filter(a -> a.shows().startsWith("no")).map(Answer::runtime).toList();
-        List<String> cannot = answers.stream().filter(a -> !a.shows().startsWith("yes") && !a.shows().startsWith("no"))
+        List<String> no = answers.stream().filter(a -> a.shows().startsWith("no:")).map(Answer::runtime).toList();
+        List<String> cannot = answers.stream().filter(a -> !a.shows().startsWith("yes") && !a.shows().startsWith("no:"))
                 .map(Answer::runtime).toList();
         return List.of(String.format("in this run the anomaly shows for %s; not for %s; no answer for %s. One run's medians: "
                         + "a difference of a few percent can turn over in the next run",

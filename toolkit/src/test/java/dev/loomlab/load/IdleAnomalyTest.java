@@ -41,6 +41,15 @@ class IdleAnomalyTest {
     }
 
     @Test
+    void aKindWithoutItsIdleOrOneLoopRowHasNoAnswerRatherThanANo() {
+        LoadSpec spec = LoadSpec.of(Kind.PLATFORM, Kind.VIRTUAL).withLoops(0, 1);
+        LoadResult result = new LoadResult(spec, Env.current(), false, List.of(row("platform", 0, 20, LoadRow.OK),
+                row("platform", 1, 30, LoadRow.OK), row("virtual", 0, 10, LoadRow.OK)));
+        assertThat(result.idleAnomaly().notes()).singleElement().asString()
+                .contains("shows for no kind; not for JVM platform; no answer for JVM virtual");
+    }
+
+    @Test
     void aSmallSlopeKeepsItsSignificantDigits() {
         assertThat(LoadSlopes.significant(0.0022345)).isEqualTo(0.00223);
         assertThat(LoadSlopes.significant(14.2345)).isEqualTo(14.2);
