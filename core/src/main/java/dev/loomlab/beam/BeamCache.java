@@ -48,10 +48,16 @@ final class BeamCache {
                     if (Files.getLastModifiedTime(entry).toInstant().isAfter(before)) {
                         continue;
                     }
+                    if (entry.getFileName().toString().startsWith(PRUNING_PREFIX)) {
+                        // a pruner's leftover (or one still at work): deleted as it is, never renamed or counted,
+                        // so no entry is counted by two pruners
+                        deleteTree(entry);
+                        continue;
+                    }
                     Path doomed = root.resolve(PRUNING_PREFIX + UUID.randomUUID());
                     Files.move(entry, doomed, StandardCopyOption.ATOMIC_MOVE);
+                    removed++; // the atomic rename is the one moment an entry becomes this pruner's
                     deleteTree(doomed);
-                    removed++;
                 } catch (NoSuchFileException e) {
                     // another JVM pruned it first
                 } catch (IOException | UncheckedIOException e) {
