@@ -88,14 +88,17 @@ public final class BeamExperiments {
         return flags;
     }
 
+    /** The most runs a BEAM VM makes under the warm-up protocol, whatever its budget. */
+    static final int MAX_PROTOCOL_RUNS = 60;
+
     /**
-     * How many runs the BEAM VM makes: the fixed count when warm-up detection is off, else enough for
-     * the warm-up protocol to find the runs steady (its minimum warm-up, its window and the measured
-     * runs, and a few more); {@link BeamResults} then labels them as the JVM's protocol would.
+     * At most how many runs the BEAM VM makes: the fixed count when warm-up detection is off, else
+     * {@link #MAX_PROTOCOL_RUNS}. Under the protocol the VM stops sooner, by the same rule as the
+     * JVM's (see {@link #arguments}); {@link BeamResults} then labels the runs with that protocol.
      */
     static int runs(ExperimentSpec spec) {
         var policy = policy(spec);
-        return policy.detects() ? policy.minWarmup() + policy.window() + policy.measured() + 2 : policy.fixedCount();
+        return policy.detects() ? MAX_PROTOCOL_RUNS : policy.fixedCount();
     }
 
     /** The warm-up protocol for {@code spec}: the spec's, or one run where the JVM's experiment is not a timing. */
@@ -103,10 +106,22 @@ public final class BeamExperiments {
         return Experiments.named(spec.experiment()).timed() ? spec.warmupPolicy() : WarmupPolicy.fixed(1);
     }
 
-    /** What the Erlang side reads after {@code -extra}: experiment, n, m, runs, then key=value options. */
+    /**
+     * What the Erlang side reads after {@code -extra}: experiment, n, m, at most how many runs, then
+     * key=value options: under the warm-up protocol its parameters (the VM warms up until the headline
+     * of the last {@code window} runs agrees within the tolerance, or its budget is spent, then makes
+     * the measured runs), and the experiment's own options.
+     */
     static List<String> arguments(ExperimentSpec spec) {
         List<String> args = new ArrayList<>(List.of(spec.experiment(), Long.toString(spec.n()), Long.toString(spec.m()),
                 Integer.toString(runs(spec))));
+        var policy = policy(spec);
+        if (policy.detects()) {
+            // the VM applies the warm-up protocol itself, so it stops when the JVM's protocol would
+            args.addAll(List.of("minWarmup=" + policy.minWarmup(), "window=" + policy.window(),
+                    "tolerancePerMille=" + Math.round(policy.tolerance() * 1000), "measured=" + policy.measured(),
+                    "budgetMillis=" + policy.budget().toMillis()));
+        }
         if (spec.experiment().equals("tasks")) {
             args.add("sleepMillis=" + Durations.parse(spec.option("sleep", "10s")).toMillis());
         }

@@ -54,17 +54,76 @@ run("load", N, _M, _K, Opts) ->
 run("limit", N, _M, _K, _Opts) ->
     [{"outcome", <<"ok">>}, {"runs", [{obj, loomlab_beam_memory:limit(N)}]}];
 run(Exp, N, M, K, Opts) ->
-    Runs = repeat(K, fun() -> once(Exp, N, M, Opts) end, []),
+    Runs = repeat(K, fun() -> once(Exp, N, M, Opts) end, protocol(Opts)),
     [{"outcome", <<"ok">>}, {"runs", Runs}].
 
-repeat(0, _Fun, Acc) -> lists:reverse(Acc);
-repeat(K, Fun, Acc) ->
+%% The warm-up protocol the JVM side asked for (the same rule as its SteadyState), or fixed when
+%% it asked for a fixed number of runs: then K runs are made.
+protocol(Opts) ->
+    case lists:keyfind("minWarmup", 1, Opts) of
+        false -> fixed;
+        _ -> #{min => opt_int("minWarmup", Opts, 3), window => opt_int("window", Opts, 3),
+               tolerance => opt_int("tolerancePerMille", Opts, 150) / 1000,
+               measured => opt_int("measured", Opts, 5),
+               budget_ns => opt_int("budgetMillis", Opts, 10000) * 1000000}
+    end.
+
+%% At most K runs: under the protocol, warm up until the headline (a run's first metric) of the
+%% last `window' runs agrees within the tolerance, or until the warm-up budget is spent (the JVM
+%% side then labels the runs "not steady"), then make the measured runs and stop.
+repeat(K, Fun, Protocol) -> repeat(K, Fun, Protocol, now_ns(), warming, [], []).
+
+repeat(0, _Fun, _Protocol, _Start, _State, _Headlines, Acc) -> lists:reverse(Acc);
+repeat(K, Fun, Protocol, Start, State, Headlines, Acc) ->
     Run = try Fun()
           catch
               throw:{system_limit, Done} -> throw({system_limit, Done, lists:reverse(Acc)});
               error:system_limit -> throw({system_limit, erlang:system_info(process_count), lists:reverse(Acc)})
           end,
-    repeat(K - 1, Fun, [{obj, Run} | Acc]).
+    Acc1 = [{obj, Run} | Acc],
+    Headlines1 = [headline(Run) | Headlines],
+    case next(Protocol, State, Headlines1, now_ns() - Start) of
+        stop -> lists:reverse(Acc1);
+        State1 -> repeat(K - 1, Fun, Protocol, Start, State1, Headlines1, Acc1)
+    end.
+
+next(fixed, State, _Headlines, _Elapsed) -> State;
+next(#{measured := Wanted}, {measuring, Done}, _Headlines, _Elapsed) when Done + 1 >= Wanted -> stop;
+next(_Protocol, {measuring, Done}, _Headlines, _Elapsed) -> {measuring, Done + 1};
+next(Protocol = #{budget_ns := Budget}, warming, Headlines, Elapsed) ->
+    case agrees(Protocol, Headlines) of
+        true -> {measuring, 0};
+        false when Elapsed >= Budget -> stop;
+        false -> warming
+    end.
+
+headline([{_Name, V} | _]) when is_number(V) -> V;
+headline(_) -> nan.
+
+%% The newest `window' headlines agree: (max - min) / |median| within the tolerance, as the JVM's Spread.
+agrees(#{min := Min, window := Window, tolerance := Tolerance}, Headlines) ->
+    Count = length(Headlines),
+    case Count >= Min andalso Count >= Window of
+        false -> false;
+        true ->
+            Last = lists:sublist(Headlines, Window),
+            case lists:all(fun is_number/1, Last) of
+                false -> false;
+                true ->
+                    Sorted = lists:sort(Last),
+                    Lo = hd(Sorted), Hi = lists:last(Sorted),
+                    Median = median(Sorted),
+                    Lo == Hi orelse (Median /= 0 andalso (Hi - Lo) / abs(Median) =< Tolerance)
+            end
+    end.
+
+%% The median of sorted values, interpolated between the middle two as the JVM's Spread does.
+median(Sorted) ->
+    L = length(Sorted),
+    case L rem 2 of
+        1 -> lists:nth(L div 2 + 1, Sorted);
+        0 -> (lists:nth(L div 2, Sorted) + lists:nth(L div 2 + 1, Sorted)) / 2
+    end.
 
 once("spawn", N, _M, _Opts) -> loomlab_beam_memory:idle_group(N, idle, waiting);
 once("hibernate", N, _M, _Opts) -> loomlab_beam_memory:idle_group(N, hibernating, hibernated);

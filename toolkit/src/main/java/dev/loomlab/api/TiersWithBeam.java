@@ -26,12 +26,13 @@ public record TiersWithBeam(Tiers jvm, List<Measurement> beam) implements Displa
         beam = List.copyOf(beam);
     }
 
-    /** Runs every tier of {@code jvm} on BEAM here too, with as many runs per VM. */
+    /** Runs every tier of {@code jvm} on BEAM here too, under the same protocol with as many measured runs. */
     static TiersWithBeam of(Tiers jvm, Progress progress) {
         List<Measurement> beam = new ArrayList<>();
         for (Measurement m : jvm.tiers()) {
+            int measured = (int) Math.max(1, m.runs().stream().filter(r -> "measured".equals(r.phase())).count());
             Measurement b = BeamColumn.measure(dev.loomlab.experiment.ExperimentSpec.of("spawn", m.n())
-                    .withRepeat(m.runs().size()), progress);
+                    .withRepeat(measured), progress);
             beam.add(b);
             progress.say(String.format("BEAM here, tier %,9d: %s", m.n(), "ok".equals(b.outcome())
                     ? String.format("%,6.0f bytes/process, %,6.0f ns/spawn", b.bytesPerProcess(), b.nsPerSpawn()) : b.outcome()));

@@ -56,6 +56,15 @@ class BeamIntegrationTest {
     }
 
     @Test
+    void underTheWarmUpProtocolTheVmStopsOnceTheMeasuredRunsFollowASteadyWindow() {
+        // bytes per idle process reads the same in every run of one VM at small n (test above),
+        // so the first window is steady: 3 warm-up runs (the cold one included), then 2 measured
+        Measurement m = beam(ExperimentSpec.of("spawn", 1_000).withRepeat(2));
+        assertThat(m.steadiness()).isEqualTo(Measurement.STEADY);
+        assertThat(m.runs()).extracting(r -> r.phase()).containsExactly("cold", "warmup", "warmup", "measured", "measured");
+    }
+
+    @Test
     void theHibernatedRingCarriesTheTokenRoundProcessesThatHibernateBetweenMessages() {
         Measurement ring = beam(ExperimentSpec.of("ring-hibernated", 1_000).withM(3).withFixedRuns(2));
         assertThat(ring.outcome()).isEqualTo("ok");

@@ -53,9 +53,10 @@ class BeamRunnerTest {
                 BeamExperiments.flags(spec), BeamExperiments.arguments(spec));
         assertThat(String.join(" ", command)).startsWith("/usr/bin/erl -noinput +P 2010000 +S 1 +hms 1 ")
                 .endsWith("-extra spawn 2000000 0 3");
-        // under the warm-up protocol the VM makes enough runs for it: 3 warm-up at least, a window of 3, 3 measured, 2 more
-        assertThat(String.join(" ", BeamExperiments.arguments(ExperimentSpec.of("spawn", 2_000).withRepeat(3))))
-                .isEqualTo("spawn 2000 0 11");
+        // under the warm-up protocol the VM applies it itself, within a bound on the runs
+        assertThat(String.join(" ", BeamExperiments.arguments(ExperimentSpec.of("spawn", 2_000).withRepeat(3)
+                .withWarmup(java.time.Duration.ofSeconds(4), 3))))
+                .isEqualTo("spawn 2000 0 60 minWarmup=3 window=3 tolerancePerMille=150 measured=3 budgetMillis=4000");
         assertThat(BeamExperiments.processLimit(ExperimentSpec.of("limit", 2_000))).isEqualTo(1_024);
         assertThat(BeamExperiments.processLimit(ExperimentSpec.of("ring", 10).withJvmFlags("-Dloomlab.processLimit=4096")))
                 .isEqualTo(4_096);
