@@ -96,6 +96,16 @@ public record Grid(String title, List<Column> columns) {
         return column(name).values().get(row);
     }
 
+    /** The cells of the column called {@code name} as text, as a table prints them raw (an empty cell is ""). */
+    public List<String> texts(String name) {
+        return column(name).values().stream().map(v -> v == null ? "" : String.valueOf(v)).toList();
+    }
+
+    /** The number in {@code row} of the number or whole-number column called {@code name}; NaN for an empty cell. */
+    public double number(int row, String name) {
+        return get(row, name) instanceof Number n ? n.doubleValue() : Double.NaN;
+    }
+
     /** The same grid under another title. */
     public Grid titled(String newTitle) {
         return new Grid(newTitle, columns);
