@@ -20,8 +20,10 @@ import java.util.function.ToIntFunction;
  *         .whole("n", Row::n)
  *         .build();
  * }</pre>
- * A number that is NaN is an empty cell, not a zero. Values are shown as given: round them with
- * {@link #round} where a figure should read as the articles print theirs.
+ * A number that is NaN is an empty cell, not a zero. Values are kept as given; a decimal prints
+ * through {@link #print} in the text form and in the notebook's table alike (809.6694946289062
+ * as "810"). Round a value itself with {@link #round} where the figure, not only its print,
+ * should read as the articles print theirs.
  *
  * @param title   the caption
  * @param columns the columns, in display order, all of one length
@@ -96,6 +98,16 @@ public record Grid(String title, List<Column> columns) {
         return column(name).values().get(row);
     }
 
+    /** The cells of the column called {@code name} as text, as a table prints them raw (an empty cell is ""). */
+    public List<String> texts(String name) {
+        return column(name).values().stream().map(v -> v == null ? "" : String.valueOf(v)).toList();
+    }
+
+    /** The number in {@code row} of the number or whole-number column called {@code name}; NaN for an empty cell. */
+    public double number(int row, String name) {
+        return get(row, name) instanceof Number n ? n.doubleValue() : Double.NaN;
+    }
+
     /** The same grid under another title. */
     public Grid titled(String newTitle) {
         return new Grid(newTitle, columns);
@@ -123,7 +135,7 @@ public record Grid(String title, List<Column> columns) {
         return new Grid(title, kept);
     }
 
-    /** The grid as aligned text, its title first: what jshell prints. */
+    /** The grid as aligned text, its title first: what jshell and the CLI print (decimals through {@link #print}). */
     public String toText() {
         return GridText.of(this);
     }
@@ -152,8 +164,8 @@ public record Grid(String title, List<Column> columns) {
     /**
      * A figure as the articles print theirs, for a table cell or a sentence: whole numbers with
      * thousands separators from 100 up, three significant digits below (85.8, 1.6, 0.0123), empty
-     * for NaN ("809.6694946289062" prints as "810"). The display layer prints every decimal
-     * column this way ({@code display.Figures}).
+     * for NaN ("809.6694946289062" prints as "810"). {@link #toText} and the display layer
+     * ({@code display.Figures}) print every decimal column this way.
      */
     public static String print(double value) {
         if (Double.isNaN(value)) {

@@ -44,18 +44,16 @@ final class GridText {
         return text.toString();
     }
 
-    /** A value as a cell: NaN and null are empty; whole doubles print without ".0". */
+    /**
+     * A value as a cell, as the notebook's table prints it: a decimal through {@link Grid#print}
+     * (809.6694946289062 as "810", NaN empty), a whole number or a text as it is, null empty.
+     */
     static String cell(Object value) {
         if (value == null) {
             return "";
         }
         if (value instanceof Double d) {
-            if (d.isNaN()) {
-                return "";
-            }
-            if (d == Math.rint(d) && Math.abs(d) < 1e15) {
-                return String.valueOf(d.longValue());
-            }
+            return Grid.print(d);
         }
         return String.valueOf(value);
     }

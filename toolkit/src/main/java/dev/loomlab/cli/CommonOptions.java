@@ -34,8 +34,8 @@ final class CommonOptions {
     @Mixin
     CapOptions capOptions = new CapOptions();
 
-    @Option(names = "--json", description = "print exactly one JSON object on standard output, nothing else")
-    boolean json;
+    @Mixin
+    JsonOption output = new JsonOption();
 
     @Option(names = "--deadline", defaultValue = "3m", paramLabel = "TIME", converter = Converters.DurationConverter.class,
             description = "kill the child JVM after this (e.g. 30s, 5m). Default: ${DEFAULT-VALUE}")

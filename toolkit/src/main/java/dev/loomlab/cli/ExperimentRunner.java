@@ -37,7 +37,7 @@ final class ExperimentRunner {
      */
     static int run(ExperimentSpec spec, CommonOptions options, PrintWriter out, PrintWriter err) throws Exception {
         FreshJvm.validate(spec);
-        if (!options.json) {
+        if (!options.output.json) {
             out.println("parent JVM: " + Env.current().oneLine());
             out.printf("running %s (kind %s, n=%,d%s) in a fresh %s, deadline %s...%n", spec.experiment(),
                     spec.kind().label(), spec.n(), spec.m() == 0 ? "" : ", m=" + spec.m(),
@@ -50,7 +50,7 @@ final class ExperimentRunner {
         List<Measurement> runs = measureWithBaseline(spec, options);
         Measurement result = runs.get(0);
         Measurement baseline = runs.size() > 1 ? runs.get(1) : null;
-        if (options.json) {
+        if (options.output.json) {
             ObjectNode root = MeasurementJson.tree(result);
             if (baseline != null) {
                 root.set("baseline", MeasurementJson.tree(baseline));
@@ -99,7 +99,7 @@ final class ExperimentRunner {
         try (ProgressLine progress = ProgressLine.start(what, options.inProcess ? spec.repeat() : 0)) {
             if (!options.inProcess || spec.kind() == Kind.BEAM) {
                 // with --json a failed child is a failed measurement (FreshJvm.attempt), printed as the one document
-                return options.json ? FreshJvm.attempt(spec, progress) : FreshJvm.run(spec, progress);
+                return options.output.json ? FreshJvm.attempt(spec, progress) : FreshJvm.run(spec, progress);
             }
             Measurement m = Experiments.runHere(spec, progress);
             progress.step(spec.repeat(), spec.repeat(), "");

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
@@ -15,7 +16,8 @@ import picocli.CommandLine.Spec;
 @Command(name = "isolation", mixinStandardHelpOptions = true,
         description = {"A process's state is private on BEAM (a message is copied) and shared on the JVM (a message is a",
                 "reference). In a fresh JVM: what a receiver sees when its sender changes what it sent, then the cost of a",
-                "defensive copy against sending the reference, per list size."})
+                "defensive copy against sending the reference, per list size. With --json: the cost table, the visibility",
+                "in its notes."})
 final class IsolationCommand implements Callable<Integer> {
 
     @Option(names = "--sizes", defaultValue = "10,100,1000,10000", split = ",", paramLabel = "LIST",
@@ -25,8 +27,8 @@ final class IsolationCommand implements Callable<Integer> {
     @Option(names = "--batch", defaultValue = "2000", paramLabel = "M", description = "messages per batch. Default: ${DEFAULT-VALUE}")
     int batch;
 
-    @Option(names = "--json", description = "print exactly one JSON object on standard output (the cost table; the visibility in its notes)")
-    boolean json;
+    @Mixin
+    JsonOption output = new JsonOption();
 
     @Spec
     CommandSpec spec;
@@ -34,11 +36,11 @@ final class IsolationCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         var out = spec.commandLine().getOut();
-        Progress progress = json ? Progress.SILENT : line -> out.println("  | " + line);
+        Progress progress = output.progress(out);
         var result = Isolation.measure(sizes.stream().mapToInt(Integer::intValue).toArray(), batch, progress);
         Section visibility = result.visibility();
         Section cost = result.cost();
-        if (json) {
+        if (output.json) {
             List<String> notes = new java.util.ArrayList<>(cost.notes());
             var seen = visibility.grid();
             for (int r = 0; r < seen.rowCount(); r++) {

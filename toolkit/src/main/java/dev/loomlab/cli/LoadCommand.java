@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
@@ -61,8 +62,8 @@ final class LoadCommand implements Callable<Integer> {
     @Option(names = "--jvm-opt", paramLabel = "FLAG", description = "a flag for each child JVM, repeatable")
     List<String> jvmOpts = new ArrayList<>();
 
-    @Option(names = "--json", description = "print exactly one JSON object on standard output, nothing else")
-    boolean json;
+    @Mixin
+    JsonOption output = new JsonOption();
 
     @Spec
     CommandSpec spec;
@@ -76,7 +77,7 @@ final class LoadCommand implements Callable<Integer> {
             load = load.withParallelism(parallelism);
         }
         PrintWriter out = spec.commandLine().getOut();
-        if (!json) {
+        if (!output.json) {
             out.println("parent JVM: " + Env.current().oneLine());
             out.flush();
         }
@@ -85,8 +86,8 @@ final class LoadCommand implements Callable<Integer> {
             result = LoadRunner.run(load, progress);
             progress.step(result.rows().size(), result.rows().size(), "");
         }
-        out.println(json ? result.toJson() : "\n" + result);
-        if (!json) {
+        out.println(output.json ? result.toJson() : "\n" + result);
+        if (!output.json) {
             out.println("\n" + result.starvationVerdict());
             if (result.rows().stream().anyMatch(r -> r.loops() == 0) && result.rows().stream().anyMatch(r -> r.loops() > 0)) {
                 out.println("\n" + result.idleAgainstLoaded());

@@ -5,7 +5,7 @@ import dev.loomlab.view.SectionJson;
 import dev.loomlab.util.Progress;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Spec;
 
 /**
@@ -14,8 +14,8 @@ import picocli.CommandLine.Spec;
  */
 abstract class SectionCommand implements Callable<Integer> {
 
-    @Option(names = "--json", description = "print exactly one JSON object on standard output")
-    boolean json;
+    @Mixin
+    JsonOption output = new JsonOption();
 
     @Spec
     CommandSpec spec;
@@ -26,8 +26,8 @@ abstract class SectionCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         var out = spec.commandLine().getOut();
-        Section section = section(json ? Progress.SILENT : line -> out.println("  | " + line));
-        out.println(json ? SectionJson.write(section) : section.toString());
+        Section section = section(output.progress(out));
+        out.println(output.json ? SectionJson.write(section) : section.toString());
         out.flush();
         return 0;
     }

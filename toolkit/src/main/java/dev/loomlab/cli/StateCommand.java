@@ -41,7 +41,7 @@ final class StateCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (m != null && !options.json) {
+        if (m != null && !options.output.json) {
             return ExperimentRunner.run(options.spec("state", n).withM(m), options, spec.commandLine().getOut(), spec.commandLine().getErr());
         }
         if (m != null) {
@@ -60,9 +60,9 @@ final class StateCommand implements Callable<Integer> {
         }
         dev.loomlab.measure.Cap.check("n", n, 1_000);
         var out = spec.commandLine().getOut();
-        Progress progress = options.json ? Progress.SILENT : line -> out.println("  | " + line);
+        Progress progress = options.output.progress(out);
         var report = Lightness.state(sizes.stream().mapToInt(Integer::intValue).toArray(), (int) n, progress);
-        out.println(options.json ? SectionJson.write(report) : report.toString());
+        out.println(options.output.json ? SectionJson.write(report) : report.toString());
         out.flush();
         return 0;
     }

@@ -8,6 +8,7 @@ import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
@@ -37,8 +38,8 @@ final class SuperviseCommand implements Callable<Integer> {
             description = "how many times to kill the counter. Default: --max-restarts + 1, so that it gives up")
     Integer kills;
 
-    @Option(names = "--json", description = "print exactly one JSON object on standard output, nothing else")
-    boolean json;
+    @Mixin
+    JsonOption output = new JsonOption();
 
     @Spec
     CommandSpec spec;
@@ -48,11 +49,11 @@ final class SuperviseCommand implements Callable<Integer> {
         RestartIntensity intensity = RestartIntensity.of(maxRestarts, within);
         int k = kills == null ? maxRestarts + 1 : kills;
         PrintWriter out = spec.commandLine().getOut();
-        SupervisionReport report = SupervisionDemo.run(intensity, k, json ? null : line -> {
+        SupervisionReport report = SupervisionDemo.run(intensity, k, output.json ? null : line -> {
             out.println(line);
             out.flush();
         });
-        if (json) {
+        if (output.json) {
             out.println(report.toJson());
         } else {
             out.println();

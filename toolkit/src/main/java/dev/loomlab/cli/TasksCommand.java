@@ -56,7 +56,7 @@ final class TasksCommand implements Callable<Integer> {
         }
         ExperimentSpec s = options.spec("tasks", n).withOption("sleep", sleep).withOption("gc", Boolean.toString(!noGc));
         int code = ExperimentRunner.run(s, options, spec.commandLine().getOut(), spec.commandLine().getErr());
-        if (code == 0 && !options.json) {
+        if (code == 0 && !options.output.json) {
             spec.commandLine().getOut().println();
             spec.commandLine().getOut().println(MillionTasks.published(n).printAll());
             spec.commandLine().getOut().flush();

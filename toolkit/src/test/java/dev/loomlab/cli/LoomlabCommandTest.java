@@ -4,7 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
 
 /** The command line: each experiment in a fresh JVM at small n, JSON output, and bad input. */
 class LoomlabCommandTest extends CliTestSupport {
@@ -99,5 +102,22 @@ class LoomlabCommandTest extends CliTestSupport {
         out.getBuffer().setLength(0);
         assertThat(run("spawn", "--help")).isZero();
         assertThat(out.toString()).contains("--kind", "--repeat", "--no-cap", "--json");
+    }
+
+    @Test
+    void everyCommandThatPrintsAResultTakesTheOneJsonOption() {
+        List<String> withJson = new ArrayList<>();
+        List<CommandLine> commands = new ArrayList<>(List.of(LoomlabCommand.commandLine()));
+        for (int i = 0; i < commands.size(); i++) {
+            CommandLine command = commands.get(i);
+            commands.addAll(command.getSubcommands().values());
+            var json = command.getCommandSpec().findOption("--json");
+            if (json != null) {
+                withJson.add(command.getCommandName());
+                assertThat(json.description()).as(command.getCommandName())
+                        .containsExactly("print exactly one JSON object on standard output, nothing else");
+            }
+        }
+        assertThat(withJson).contains("spawn", "experiment", "state", "tasks", "load", "supervise", "isolation", "gc-pauses");
     }
 }

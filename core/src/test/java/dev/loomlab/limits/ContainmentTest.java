@@ -1,6 +1,5 @@
 package dev.loomlab.limits;
 
-import dev.loomlab.display.Tables;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -16,7 +15,7 @@ import org.junit.jupiter.api.Test;
 class ContainmentTest {
 
     private static List<String> column(Section r, String name) {
-        return Tables.from(r.grid()).stringColumn(name).asList();
+        return r.grid().texts(name);
     }
 
     @Test
@@ -31,8 +30,8 @@ class ContainmentTest {
     @Test
     void cpuProbeReportsWhatTheJvmDerived() {
         Section r = Containment.cpuLimit(new int[] {1}, 200, 1, Progress.SILENT);
-        assertThat(Tables.from(r.grid()).intColumn("availableProcessors").get(0)).isEqualTo(1);
-        assertThat(Tables.from(r.grid()).intColumn("carriers").get(0)).isEqualTo(1);
+        assertThat(r.grid().get(0, "availableProcessors")).isEqualTo(1);
+        assertThat(r.grid().get(0, "carriers")).isEqualTo(1);
     }
 
     @Test
@@ -46,7 +45,7 @@ class ContainmentTest {
     @Test
     void offHeapMemoryIsCountedOutsideTheHeap() {
         Section r = Containment.offHeap(20, 8, 100, Progress.SILENT);
-        assertThat(Tables.from(r.grid()).rowCount()).isEqualTo(3);
+        assertThat(r.grid().rowCount()).isEqualTo(3);
         assertThat(column(r, "outside the heap (NMT)").get(1)).isEqualTo("Other 8.0 MiB");
     }
 

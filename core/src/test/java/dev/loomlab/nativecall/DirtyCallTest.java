@@ -1,6 +1,5 @@
 package dev.loomlab.nativecall;
 
-import dev.loomlab.display.Tables;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -40,12 +39,12 @@ class DirtyCallTest {
         var plan = new DirtyCall(List.of(CallSite.values()), Duration.ofMillis(10), Duration.ofMillis(20),
                 Duration.ofMillis(100), Duration.ofMillis(400));
         var section = plan.run(Progress.SILENT);
-        var table = Tables.from(section.grid());
+        var table = section.grid();
         assertThat(table.rowCount()).isEqualTo(3);
-        assertThat(table.stringColumn("outcome").asList()).allMatch(o -> o.startsWith("ok"));
+        assertThat(table.texts("outcome")).allMatch(o -> o.startsWith("ok"));
         for (int i = 0; i < 3; i++) {
-            assertThat(table.numberColumn("native calls").getDouble(i)).isPositive();
-            assertThat(table.numberColumn("round trips").getDouble(i)).isPositive();
+            assertThat(table.number(i, "native calls")).isPositive();
+            assertThat(table.number(i, "round trips")).isPositive();
         }
         assertThat(section.notes()).anyMatch(n -> n.startsWith("carrier: ")).anyMatch(n -> n.startsWith("offloaded: "));
         assertThat(section.chart()).isNotNull();

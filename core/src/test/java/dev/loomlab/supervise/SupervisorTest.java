@@ -1,6 +1,5 @@
 package dev.loomlab.supervise;
 
-import dev.loomlab.display.Tables;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -134,7 +133,7 @@ class SupervisorTest {
         assertThat(report.restarts()).isEqualTo(3);
         assertThat(report.gaveUp()).isTrue();
         assertThat(report.reason()).isEqualTo("reached_max_restart_intensity");
-        assertThat(Tables.from(report.grid()).stringColumn("metric").asList()).contains("restartCounterValue", "secondsToGiveUp");
+        assertThat(report.grid().texts("metric")).contains("restartCounterValue", "secondsToGiveUp");
         assertThat(report.toString()).contains("supervisor gave up: reached_max_restart_intensity");
     }
 

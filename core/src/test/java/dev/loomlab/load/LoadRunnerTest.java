@@ -1,7 +1,6 @@
 package dev.loomlab.load;
 
 import dev.loomlab.experiment.Kind;
-import dev.loomlab.display.Tables;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.loomlab.NoLeaks;
@@ -64,8 +63,8 @@ class LoadRunnerTest {
                 List.of());
         LoadResult result = LoadRunner.run(spec, Progress.SILENT);
 
-        var table = Tables.from(result.grid());
-        assertThat(table.stringColumn("runtime").asList()).contains("JVM platform", "BEAM (OTP 28; Apple M1)", "BEAM (+S 1)");
+        var table = result.grid();
+        assertThat(table.texts("runtime")).contains("JVM platform", "BEAM (OTP 28; Apple M1)", "BEAM (+S 1)");
         assertThat(table.rowCount()).isEqualTo(2 + 9);
         assertThat(result.toString()).contains("note:", "BEAM rows as published");
 

@@ -1,6 +1,5 @@
 package dev.loomlab.beam;
 
-import dev.loomlab.display.Tables;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -72,7 +71,7 @@ class ErlangTest {
                 List.of()), 1, line -> { });
         assertThat(row.status()).isEqualTo(LoadRow.FAILED);
         assertThat(row.verdict()).contains("apt-get install erlang-nox");
-        assertThat(Tables.from(Env.current().grid()).stringColumn("value").asList())
+        assertThat(Env.current().grid().texts("value"))
                 .anyMatch(v -> v.contains("apt-get install erlang-nox"));
     }
 }

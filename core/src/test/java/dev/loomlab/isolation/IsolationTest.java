@@ -1,6 +1,5 @@
 package dev.loomlab.isolation;
 
-import dev.loomlab.display.Tables;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -22,12 +21,12 @@ class IsolationTest {
     @Test
     void aSmallRunInAChildJvmReportsBothCostsForEverySize() {
         var result = Isolation.measure(new int[] {10, 1_000}, 50, Progress.SILENT);
-        assertThat(Tables.from(result.visibility().grid()).stringColumn("the receiver saw").asList()).containsExactly("[99, 2, 3]", "[1, 2, 3]");
-        var cost = Tables.from(result.cost().grid());
+        assertThat(result.visibility().grid().texts("the receiver saw")).containsExactly("[99, 2, 3]", "[1, 2, 3]");
+        var cost = result.cost().grid();
         assertThat(cost.rowCount()).isEqualTo(2);
         for (int i = 0; i < 2; i++) {
-            assertThat(cost.numberColumn("ns/message, reference").getDouble(i)).isPositive();
-            assertThat(cost.numberColumn("ns/message, copy").getDouble(i)).isPositive();
+            assertThat(cost.number(i, "ns/message, reference")).isPositive();
+            assertThat(cost.number(i, "ns/message, copy")).isPositive();
         }
         assertThat(result.cost().chart()).isNotNull();
     }

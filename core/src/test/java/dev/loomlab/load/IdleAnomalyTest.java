@@ -2,7 +2,6 @@ package dev.loomlab.load;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.loomlab.display.Tables;
 import dev.loomlab.experiment.Kind;
 import dev.loomlab.measure.Env;
 import java.util.List;
@@ -33,9 +32,9 @@ class IdleAnomalyTest {
         LoadResult result = new LoadResult(spec, Env.current(), false, List.of(row("platform", 0, 30, LoadRow.OK),
                 row("platform", 1, 20, LoadRow.OK), row("virtual", 0, 10, LoadRow.OK), row("virtual", 1, Double.NaN, LoadRow.STARVED)));
         var anomaly = result.idleAnomaly();
-        var table = Tables.from(anomaly.grid());
+        var table = anomaly.grid();
         assertThat(table.rowCount()).isEqualTo(3);
-        assertThat(table.stringColumn("runtime").get(2)).contains("published");
+        assertThat(table.texts("runtime").get(2)).contains("published");
         assertThat(anomaly.notes()).singleElement().asString()
                 .contains("shows for JVM platform; not for none; no answer for JVM virtual");
     }

@@ -1,6 +1,5 @@
 package dev.loomlab.runs;
 
-import dev.loomlab.display.Tables;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.loomlab.NoLeaks;
@@ -18,13 +17,13 @@ class HibernatedMillionsTest {
     void notEnoughMemoryIsSaidBeforeAnyJvmStartsWithWhatItWouldNeed() {
         List<String> said = new ArrayList<>();
         var section = new HibernatedMillions(List.of(1_000_000, 5_000_000), () -> 64L << 20).run(said::add);
-        var outcomes = Tables.from(section.grid()).stringColumn("outcome").asList();
+        var outcomes = section.grid().texts("outcome");
         assertThat(outcomes).hasSize(2).allMatch(o -> o.startsWith("not run: not started: "));
         assertThat(outcomes.get(1)).contains("5,000,000 hibernated processes need about").contains("-Xmx").contains("available now");
         assertThat(said).hasSize(2);
-        assertThat(Tables.from(section.grid()).numberColumn("BEAM ms (article)").getDouble(0)).isEqualTo(951);
-        assertThat(Tables.from(section.grid()).numberColumn("BEAM ms (article)").getDouble(1)).isEqualTo(6_700);
-        assertThat(Tables.from(section.grid()).numberColumn("BEAM bytes (article)").getDouble(1)).isEqualTo(849);
+        assertThat(section.grid().number(0, "BEAM ms (article)")).isEqualTo(951);
+        assertThat(section.grid().number(1, "BEAM ms (article)")).isEqualTo(6_700);
+        assertThat(section.grid().number(1, "BEAM bytes (article)")).isEqualTo(849);
     }
 
     @Test
@@ -44,11 +43,11 @@ class HibernatedMillionsTest {
 
     @Test
     void theLimitTableShowsBeamsRoundingBesideTheToolkitsExactLimit() {
-        var table = Tables.from(ProcessLimits.of(10_000_000, 1_000).grid());
-        assertThat(table.stringColumn("BEAM runs with").asList()).containsExactly("16,777,216", "1,024");
-        assertThat(table.stringColumn("the toolkit runs with").asList()).containsExactly("10,000,000", "1,000");
-        assertThat(table.stringColumn("BEAM's rule").asList()).containsExactly("rounded up to a power of two", "raised to the minimum");
-        assertThat(Tables.from(ProcessLimits.articleExamples().grid()).rowCount()).isGreaterThan(3);
+        var table = ProcessLimits.of(10_000_000, 1_000).grid();
+        assertThat(table.texts("BEAM runs with")).containsExactly("16,777,216", "1,024");
+        assertThat(table.texts("the toolkit runs with")).containsExactly("10,000,000", "1,000");
+        assertThat(table.texts("BEAM's rule")).containsExactly("rounded up to a power of two", "raised to the minimum");
+        assertThat(ProcessLimits.articleExamples().grid().rowCount()).isGreaterThan(3);
         Progress.SILENT.say("");
     }
 }

@@ -1,6 +1,5 @@
 package dev.loomlab.gc;
 
-import dev.loomlab.display.Tables;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -47,11 +46,11 @@ class GcPausesTest {
     void aSmallRowReportsPausesAndRoundTripsFromItsChildJvm() {
         var plan = new GcPauses(List.of(Collector.SERIAL), List.of(200), 8, 20_000, Duration.ofMillis(200), Duration.ofMillis(500));
         var section = plan.run(Progress.SILENT);
-        var table = Tables.from(section.grid());
+        var table = section.grid();
         assertThat(table.rowCount()).isEqualTo(1);
-        assertThat(table.stringColumn("outcome").get(0)).startsWith("ok");
-        assertThat(table.numberColumn("round trips").getDouble(0)).isPositive();
-        assertThat(table.numberColumn("GC pauses").getDouble(0)).isNotNaN().isGreaterThanOrEqualTo(0);
+        assertThat(table.texts("outcome").get(0)).startsWith("ok");
+        assertThat(table.number(0, "round trips")).isPositive();
+        assertThat(table.number(0, "GC pauses")).isNotNaN().isGreaterThanOrEqualTo(0);
         assertThat(section.notes()).anyMatch(n -> n.contains("safepoint log"));
         assertThat(section.chart()).isNotNull();
     }

@@ -1,6 +1,5 @@
 package dev.loomlab.experiment;
 
-import dev.loomlab.display.Tables;
 import dev.loomlab.util.Progress;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -156,9 +155,9 @@ class ExperimentsTest {
     @Test
     void theTableShowsThePublishedFigureBesideOurs() throws Exception {
         Measurement m = Experiments.runHere(ExperimentSpec.of("spawn", 1_000).withFixedRuns(1), Progress.SILENT);
-        var table = Tables.from(m.grid());
+        var table = m.grid();
         assertThat(table.columnNames()).contains("BEAM published", "JVM / BEAM");
-        int row = table.stringColumn("metric").indexOf("bytesPerProcess");
-        assertThat(table.doubleColumn("BEAM published").get(row)).isEqualTo(2767.0);
+        int row = table.texts("metric").indexOf("bytesPerProcess");
+        assertThat(table.number(row, "BEAM published")).isEqualTo(2767.0);
     }
 }

@@ -1,0 +1,57 @@
+package dev.loomlab.view;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** A grid read cell by cell, and printed as text with the notebook's rule for decimals. */
+class GridTest {
+
+    private record Row(String what, double mib, int n) {}
+
+    private static final Grid GRID = Grid.of("Idle weight", List.of(
+                    new Row("published", 809.6694946289062, 1_234_567),
+                    new Row("ours", 1.23456, 10),
+                    new Row("none", Double.NaN, 0)))
+            .text("unit", Row::what).number("MiB", Row::mib).whole("n", Row::n).build();
+
+    @Test
+    void theTextFormPrintsDecimalsAsTheTablesDoNotAsADoublesDigits() {
+        String text = GRID.toText();
+        assertThat(text).contains("810", "1.23").doesNotContain("809.6", "1.234");
+        assertThat(line("ours")).endsWith("1.23  |      10");
+    }
+
+    @Test
+    void everyCellPrintsByTheOneRuleAndWholeNumbersAsTheyAre() {
+        assertThat(GridText.cell(809.6694946289062)).isEqualTo(Grid.print(809.6694946289062)).isEqualTo("810");
+        assertThat(GridText.cell(2632.0)).isEqualTo("2,632");
+        assertThat(GridText.cell(0.012345)).isEqualTo("0.0123");
+        assertThat(GridText.cell(Double.NaN)).isEmpty();
+        assertThat(GridText.cell(Double.POSITIVE_INFINITY)).isEqualTo("∞");
+        assertThat(GridText.cell(1_234_567)).isEqualTo("1234567");
+        assertThat(GridText.cell(null)).isEmpty();
+        assertThat(GridText.cell("a, b")).isEqualTo("a, b");
+    }
+
+    @Test
+    void aNaNIsAnEmptyCellInTheTextForm() {
+        assertThat(line("none")).doesNotContain("NaN").matches("none\\s+\\|\\s+\\|\\s+0");
+    }
+
+    private static String line(String unit) {
+        return GRID.toText().lines().filter(l -> l.startsWith(unit)).findFirst().orElseThrow();
+    }
+
+    @Test
+    void cellsAreReadAsTextOrAsNumbersByColumnName() {
+        assertThat(GRID.texts("unit")).containsExactly("published", "ours", "none");
+        assertThat(GRID.number(1, "MiB")).isEqualTo(1.23456);
+        assertThat(GRID.number(2, "MiB")).isNaN();
+        assertThat(GRID.number(0, "n")).isEqualTo(1_234_567);
+        assertThat(new GridLines("t").whole("b").row((Object) null).build().number(0, "b")).isNaN();
+        assertThatThrownBy(() -> GRID.texts("nosuch")).hasMessageContaining("no column \"nosuch\"").hasMessageContaining("unit, MiB, n");
+    }
+}
