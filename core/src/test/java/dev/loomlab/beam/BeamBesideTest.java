@@ -1,6 +1,5 @@
 package dev.loomlab.beam;
 
-import dev.loomlab.display.Tables;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.loomlab.experiment.ExperimentSpec;
@@ -25,15 +24,15 @@ class BeamBesideTest {
 
     @Test
     void theRatioIsAgainstBeamHereWithThePublishedRatioBesideIt() {
-        var table = Tables.from(new BeamBeside(JVM, BEAM, null).grid());
+        var table = new BeamBeside(JVM, BEAM, null).grid();
         assertThat(table.columnNames()).containsSubsequence("JVM here (process)", "BEAM here", "BEAM published",
                 "JVM / BEAM here", "JVM / BEAM published");
-        int row = table.stringColumn("metric").indexOf("bytesPerProcess");
+        int row = table.texts("metric").indexOf("bytesPerProcess");
         double here = BEAM.bytesPerProcess();
-        assertThat(table.doubleColumn("JVM / BEAM here").get(row)).isEqualTo(Math.round(800 / here * 100) / 100.0);
-        assertThat(table.doubleColumn("BEAM published").get(row)).isEqualTo(2666.0);
-        assertThat(table.doubleColumn("JVM / BEAM published").get(row)).isEqualTo(Math.round(800 / 2666.0 * 100) / 100.0);
-        assertThat(table.stringColumn("metric").asList()).contains("processInfoBytesPerProcess");
+        assertThat(table.number(row, "JVM / BEAM here")).isEqualTo(Math.round(800 / here * 100) / 100.0);
+        assertThat(table.number(row, "BEAM published")).isEqualTo(2666.0);
+        assertThat(table.number(row, "JVM / BEAM published")).isEqualTo(Math.round(800 / 2666.0 * 100) / 100.0);
+        assertThat(table.texts("metric")).contains("processInfoBytesPerProcess");
     }
 
     @Test
@@ -49,9 +48,10 @@ class BeamBesideTest {
     @Test
     void withoutErlangTheBeamColumnSaysHowToInstallIt() {
         var beside = new BeamBeside(JVM, null, Erlang.missing());
-        var table = Tables.from(beside.grid());
-        assertThat(table.stringColumn("BEAM here").asList()).allMatch(c -> c.contains("apt-get install erlang-nox"));
-        assertThat(table.doubleColumn("JVM / BEAM here").countMissing()).isEqualTo(table.rowCount());
+        var table = beside.grid();
+        assertThat(table.texts("BEAM here")).allMatch(c -> c.contains("apt-get install erlang-nox"));
+        assertThat(java.util.stream.IntStream.range(0, table.rowCount()).mapToDouble(r -> table.number(r, "JVM / BEAM here")))
+                .allMatch(v -> Double.isNaN(v));
         assertThat(beside.verdicts().columns().get(0).values()).anyMatch(v -> String.valueOf(v).contains("apt-get install erlang-nox"));
     }
 
@@ -59,7 +59,7 @@ class BeamBesideTest {
     void aBeamRunThatFailedSaysWhatStoppedIt() {
         Measurement killed = BeamResults.failed(SPEC.withKind(Kind.BEAM), ENV, "killed at its deadline: too slow", List.of());
         var beside = new BeamBeside(JVM, killed, null);
-        assertThat(Tables.from(beside.grid()).stringColumn("BEAM here").get(0)).isEqualTo("killed at its deadline: too slow");
+        assertThat(beside.grid().texts("BEAM here").get(0)).isEqualTo("killed at its deadline: too slow");
         assertThat(beside.verdicts().columns().get(0).values()).anyMatch(v -> String.valueOf(v).contains("did not finish"));
     }
 }

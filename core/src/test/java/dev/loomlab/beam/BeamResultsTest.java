@@ -1,6 +1,5 @@
 package dev.loomlab.beam;
 
-import dev.loomlab.display.Tables;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -48,9 +47,9 @@ class BeamResultsTest {
     void aBeamMeasurementShowsAsBeamHereBesideThePublishedFigureAndRoundTripsThroughJson() {
         ExperimentSpec spec = ExperimentSpec.of("spawn", 100_000).withKind(Kind.BEAM).withRepeat(3);
         Measurement m = BeamResults.measurement(spec, ENV, fixture("spawn-3-runs.json"));
-        assertThat(Tables.from(m.grid()).columnNames()).contains("BEAM published", "BEAM here / published")
+        assertThat(m.grid().columnNames()).contains("BEAM published", "BEAM here / published")
                 .anyMatch(c -> c.startsWith("BEAM here ("));
-        assertThat(Tables.from(m.runsGrid()).name()).contains("runs in one BEAM VM");
+        assertThat(m.runsGrid().title()).contains("runs in one BEAM VM");
         Measurement back = Measurement.fromJson(m.toJson());
         assertThat(back.kind()).isEqualTo("beam");
         assertThat(back.runs()).hasSize(3);
@@ -85,8 +84,8 @@ class BeamResultsTest {
         assertThat(m.metric("nsPerHop")).isEqualTo(2657.5329);
         assertThat(m.notes()).anyMatch(n -> n.contains("erlang:hibernate/3"));
         // KLab's 10 M is no figure to set beside a ring of 10,000: named with its own n, no ratio
-        assertThat(Tables.from(m.grid()).stringColumn("published at, source").get(0)).startsWith("published at n=10,000,000, not comparable");
-        assertThat(Tables.from(m.grid()).doubleColumn("BEAM here / published").isMissing(0)).isTrue();
+        assertThat(m.grid().texts("published at, source").get(0)).startsWith("published at n=10,000,000, not comparable");
+        assertThat(m.grid().number(0, "BEAM here / published")).isNaN();
     }
 
     @Test
@@ -96,7 +95,7 @@ class BeamResultsTest {
         assertThat(m.outcome()).startsWith("system_limit").contains("1024 processes");
         assertThat(m.metrics()).isEmpty();
         assertThat(m.runs()).isEmpty();
-        assertThat(Tables.from(m.grid()).name()).contains("system_limit");
+        assertThat(m.grid().title()).contains("system_limit");
     }
 
     @Test
