@@ -61,8 +61,9 @@ public final class ChildJvm {
         return launch(wrapper, mainClass, args, jvmFlags, deadline, progress, classPath());
     }
 
-    private static ChildRun launch(List<String> wrapper, String mainClass, List<String> args, List<String> jvmFlags,
-                                   Duration deadline, Progress progress, String classPath) {
+    /** The same inside {@code wrapper} and on {@code classPath}. */
+    static ChildRun launch(List<String> wrapper, String mainClass, List<String> args, List<String> jvmFlags,
+                           Duration deadline, Progress progress, String classPath) {
         List<String> command = new ArrayList<>(wrapper);
         command.add(javaExecutable());
         command.add("-XX:+ExitOnOutOfMemoryError");
