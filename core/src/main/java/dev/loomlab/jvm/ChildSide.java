@@ -116,11 +116,11 @@ public final class ChildSide {
         Runtime.getRuntime().halt(code);
     }
 
-    /** Says why it failed in one line ({@link ChildRun#ERROR_PREFIX}) and {@linkplain #exit exits} with {@code code}. */
+    /** Says why it failed in one line ({@link ChildRun#ERROR_PREFIX}) and {@linkplain #halt halts} with {@code code}. */
     public static void fail(String message, int code) {
-        System.err.println(ChildRun.ERROR_PREFIX + message);
+        System.err.println(ChildRun.ERROR_PREFIX + message.replace('\n', ' '));
         System.err.flush();
-        exit(code);
+        halt(code);
     }
 
     private static void writeFigures() {
