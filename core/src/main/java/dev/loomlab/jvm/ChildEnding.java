@@ -43,7 +43,11 @@ public record ChildEnding(String jvm, String subject, String wayOut) {
      * @param deadline the deadline it was given
      */
     public Optional<ChildJvmException> failure(ChildRun run, Duration deadline) {
-        Optional<String> said = run.reportedError().map(e -> subject.isEmpty() ? e : subject + ": " + e);
+        // a child's own line, already worded by this rule (ChildMain passing on its measured JVM's failure),
+        // loses its outcome's words: the rule puts them first, once
+        String words = run.outcome().words() + ": ";
+        Optional<String> said = run.reportedError().map(e -> e.startsWith(words) ? e.substring(words.length()) : e)
+                .map(e -> subject.isEmpty() ? e : subject + ": " + e);
         String message = switch (run.outcome()) {
             case OK -> null;
             case DEADLINE -> jvm + " did not finish within " + Durations.format(deadline) + " and was killed"
