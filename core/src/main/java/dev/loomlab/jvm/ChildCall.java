@@ -14,7 +14,7 @@ import java.util.Optional;
 
 /**
  * The parent's half of the one child-JVM protocol ({@link ChildSide} is the child's): writes the
- * spec file, starts {@code java <flags> -cp <class path> main SPEC RESULT} through
+ * spec file, starts {@code java <flags> -cp <toolkit> main SPEC RESULT} through
  * {@link ChildJvm#launch} (killed at its deadline), sorts what the child says on standard error
  * ({@code log} lines to {@code progress}, {@code result} lines kept as streamed figures, anything
  * else kept as other lines), reads the result file back if the child wrote it, and deletes both
@@ -25,10 +25,8 @@ import java.util.Optional;
  * @param flags     JVM flags
  * @param deadline  when it is killed
  * @param wrapper   a command the java command runs through (e.g. a cgroup's), or none
- * @param classPath the class path, or null for the toolkit's ({@link ChildJvm#launch})
  */
-public record ChildCall(String main, String spec, List<String> flags, Duration deadline, List<String> wrapper,
-                        String classPath) {
+public record ChildCall(String main, String spec, List<String> flags, Duration deadline, List<String> wrapper) {
 
     public ChildCall {
         flags = List.copyOf(flags);
@@ -37,12 +35,12 @@ public record ChildCall(String main, String spec, List<String> flags, Duration d
 
     /** {@code main} with {@code spec}, on the toolkit's class path, with no wrapper. */
     public static ChildCall of(String main, String spec, List<String> flags, Duration deadline) {
-        return new ChildCall(main, spec, flags, deadline, List.of(), null);
+        return new ChildCall(main, spec, flags, deadline, List.of());
     }
 
     /** The same inside {@code wrapper} (e.g. a shell that moves itself into a cgroup, then execs the rest). */
     public ChildCall inside(List<String> wrapper) {
-        return new ChildCall(main, spec, flags, deadline, wrapper, classPath);
+        return new ChildCall(main, spec, flags, deadline, wrapper);
     }
 
     /**
@@ -82,8 +80,7 @@ public record ChildCall(String main, String spec, List<String> flags, Duration d
                 progress.say(line.substring(ChildSide.LOG_PREFIX.length()));
             };
             List<String> args = List.of(specFile.toString(), resultFile.toString());
-            ChildRun run = ChildJvm.launch(wrapper, main, args, flags, deadline, sort,
-                    classPath == null ? ChildJvm.classPath() : classPath);
+            ChildRun run = ChildJvm.launch(wrapper, main, args, flags, deadline, sort);
             Optional<String> result = Files.exists(resultFile) ? Optional.of(Files.readString(resultFile)) : Optional.empty();
             synchronized (streamed) {
                 return new ChildReply(run, result, Map.copyOf(streamed), List.copyOf(log), List.copyOf(other));
