@@ -2,7 +2,6 @@ package dev.loomlab.gc;
 
 import dev.loomlab.jvm.ChildSide;
 
-import dev.loomlab.limits.DemoOutput;
 import dev.loomlab.measure.EchoRoundTrips;
 import dev.loomlab.measure.RoundTripLog;
 import dev.loomlab.process.Pid;
@@ -139,7 +138,7 @@ public final class ChurnChild {
         ChildSide.result("rtDuringPauseMaxUs", during.maxMicros());
         ChildSide.result("rtOutsideP99Us", outside.percentileMicros(99));
         ChildSide.result("rtOutsideMaxUs", outside.maxMicros());
-        ChildSide.result("heapUsedBytes", DemoOutput.heapUsed());
+        ChildSide.result("heapUsedBytes", Runtime.getRuntime().totalMemory() - Runtime.getRuntime().freeMemory());
         ChildSide.log("%,d processes x %d slots: %d collector pauses, round trips p99 %.1f us", n, slots,
                 pauses.getTotalCount(), trips.percentileMicros(99));
     }
