@@ -14,7 +14,8 @@ import java.util.Map;
 
 /**
  * The child's half of the one child-JVM protocol ({@link ChildCall} is the parent's). Every child
- * main the toolkit starts is {@code Main SPEC RESULT} and begins with {@link #open}: it watches
+ * main the toolkit starts (but the measured JVM of {@code tasks}, the benchmark's bare program) is
+ * {@code Main SPEC RESULT} and begins with {@link #open}: it watches
  * its standard input (the parent never writes; end of input means the parent is gone, and the
  * child halts with {@link #ORPHANED}), and reads the spec file, whose text is the caller's
  * (a JSON spec, or {@linkplain #arguments one argument a line}). Then, on standard error:
