@@ -40,9 +40,9 @@ class LayersTest {
             Map.entry("load", Set.of("util", "process", "view", "measure", "published", "jvm", "experiment")),
             Map.entry("beam", Set.of("util", "process", "view", "measure", "published", "jvm", "experiment", "load")),
             Map.entry("limits", Set.of("util", "process", "view", "measure", "published", "jvm", "experiment", "supervise")),
-            Map.entry("gc", Set.of("util", "process", "view", "measure", "published", "jvm", "limits")),
-            Map.entry("nativecall", Set.of("util", "process", "view", "measure", "published", "jvm", "limits")),
-            Map.entry("isolation", Set.of("util", "process", "view", "measure", "published", "jvm", "limits")),
+            Map.entry("gc", Set.of("util", "process", "view", "measure", "published", "jvm")),
+            Map.entry("nativecall", Set.of("util", "process", "view", "measure", "published", "jvm")),
+            Map.entry("isolation", Set.of("util", "process", "view", "measure", "published", "jvm")),
             Map.entry("runs", Set.of("util", "process", "view", "measure", "published", "jvm", "experiment")),
             // the display layer: draws the core's views with Tablesaw and XChart; everything below may not see it
             Map.entry("display", Set.of("util", "view")),

@@ -1,16 +1,11 @@
 package dev.loomlab.experiment;
 
-import dev.loomlab.jvm.ChildJvm;
+import dev.loomlab.jvm.ChildCall;
+import dev.loomlab.jvm.ChildEnding;
 import dev.loomlab.jvm.ChildJvmException;
-import dev.loomlab.jvm.ChildOutcome;
-import dev.loomlab.jvm.ChildRun;
+import dev.loomlab.jvm.ChildReply;
 import dev.loomlab.measure.Cap;
-import dev.loomlab.util.Durations;
 import dev.loomlab.util.Progress;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -40,44 +35,18 @@ public final class FreshJvm {
         }
         Experiment experiment = Experiments.named(spec.experiment());
         experiment.validate(spec);
-        Path dir = ChildJvm.tempDir();
-        try {
-            Path specFile = dir.resolve("spec.json");
-            Path resultFile = dir.resolve("result.json");
-            Files.writeString(specFile, SpecJson.write(spec));
-            List<String> flags = new ArrayList<>(experiment.jvmFlags(spec));
-            flags.add("-D" + Cap.PROPERTY + "=" + Cap.current());
-            flags.addAll(spec.jvmFlags());
-            Progress forward = line -> {
-                if (!line.startsWith(ChildRun.ERROR_PREFIX)) {
-                    progress.say(line); // its one-line error is the exception's message, not progress
-                }
-            };
-            ChildRun run = ChildJvm.launch(ChildMain.class.getName(), List.of(specFile.toString(), resultFile.toString()),
-                    flags, spec.deadline(), forward);
-            String what = String.format("the child JVM for %s (kind %s, n=%,d)", spec.experiment(), spec.kind().label(), spec.n());
-            String said = String.format("%s (kind %s, n=%,d): ", spec.experiment(), spec.kind().label(), spec.n());
-            switch (run.outcome()) {
-                case DEADLINE -> throw new ChildJvmException(run.outcome(), what + " did not finish within "
-                        + Durations.format(spec.deadline()) + " and was killed: raise the deadline (--deadline) or lower n");
-                case OUT_OF_MEMORY -> throw new ChildJvmException(run.outcome(), run.outcome().words() + ": "
-                        + run.reportedError().map(e -> said + e).orElse(what + " " + run.outOfMemory()));
-                case FAILED -> throw new ChildJvmException(run.outcome(), run.reportedError().map(e -> said + e)
-                        .or(() -> run.killedBySignal().map(k -> what + " " + k))
-                        .orElse(what + " failed with exit code " + run.exitCode() + ": " + run.lastError()));
-                case OK -> {
-                    if (!Files.exists(resultFile)) {
-                        throw new ChildJvmException(ChildOutcome.FAILED, what + " exited without writing its result");
-                    }
-                    return Measurement.fromJson(Files.readString(resultFile));
-                }
-            }
-            throw new AssertionError(run.outcome());
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        } finally {
-            ChildJvm.deleteQuietly(dir);
+        List<String> flags = new ArrayList<>(experiment.jvmFlags(spec));
+        flags.add("-D" + Cap.PROPERTY + "=" + Cap.current());
+        flags.addAll(spec.jvmFlags());
+        ChildReply reply = ChildCall.of(ChildMain.class.getName(), SpecJson.write(spec), flags, spec.deadline()).run(progress);
+        String subject = String.format("%s (kind %s, n=%,d)", spec.experiment(), spec.kind().label(), spec.n());
+        ChildEnding ending = new ChildEnding("the child JVM for " + subject, subject,
+                "raise the deadline (--deadline) or lower n");
+        var failure = ending.failure(reply.run(), spec.deadline());
+        if (failure.isPresent()) {
+            throw failure.get();
         }
+        return Measurement.fromJson(reply.result().orElseThrow(ending::noResult));
     }
 
     /**
@@ -105,18 +74,11 @@ public final class FreshJvm {
         try {
             return run(spec, progress);
         } catch (ChildJvmException e) {
-            String message = oneLine(e.getMessage());
-            String words = e.outcome().words();
-            return Measurement.failed(spec, message.startsWith(words) ? message : words + ": " + message);
+            return Measurement.failed(spec, ChildEnding.row(e));
         } catch (IllegalArgumentException e) {
-            return Measurement.failed(spec, Measurement.NOT_RUN + ": " + oneLine(e.getMessage()));
+            return Measurement.failed(spec, Measurement.NOT_RUN + ": " + ChildEnding.oneLine(e.getMessage()));
         } catch (RuntimeException e) {
-            return Measurement.failed(spec, "failed: " + e.getClass().getSimpleName() + ": " + oneLine(e.getMessage()));
+            return Measurement.failed(spec, "failed: " + e.getClass().getSimpleName() + ": " + ChildEnding.oneLine(e.getMessage()));
         }
-    }
-
-    private static String oneLine(String message) {
-        String m = message == null ? "" : message.replaceAll("\\s+", " ").trim();
-        return m.length() > 300 ? m.substring(0, 297) + "..." : m;
     }
 }

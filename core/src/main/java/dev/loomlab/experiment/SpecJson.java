@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loomlab.experiment.ExperimentSpec;
 import dev.loomlab.experiment.Kind;
 import java.io.IOException;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -34,8 +33,8 @@ final class SpecJson {
         return root.toPrettyString();
     }
 
-    static ExperimentSpec read(Path file) throws IOException {
-        JsonNode root = MAPPER.readTree(file.toFile());
+    static ExperimentSpec read(String json) throws IOException {
+        JsonNode root = MAPPER.readTree(json);
         List<String> flags = new ArrayList<>();
         root.path("jvmFlags").forEach(f -> flags.add(f.asText()));
         Map<String, String> options = new TreeMap<>();

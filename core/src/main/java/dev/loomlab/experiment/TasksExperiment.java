@@ -1,8 +1,8 @@
 package dev.loomlab.experiment;
 
 import dev.loomlab.util.Progress;
+import dev.loomlab.jvm.ChildEnding;
 import dev.loomlab.jvm.ChildJvm;
-import dev.loomlab.jvm.ChildJvmException;
 import dev.loomlab.jvm.ChildRun;
 import dev.loomlab.util.Durations;
 import dev.loomlab.measure.Cap;
@@ -121,13 +121,9 @@ final class TasksExperiment extends NamedExperiment {
         try {
             ChildRun run = ChildJvm.launch(TasksProgram.class.getName(), args, flags, spec.deadline(), progress,
                     ChildJvm.coreClassPath());
-            switch (run.outcome()) {
-                case OK -> { }
-                case OUT_OF_MEMORY -> throw new ChildJvmException(run.outcome(), "the measured JVM " + run.outOfMemory());
-                case DEADLINE -> throw new ChildJvmException(run.outcome(), "the measured JVM did not finish within "
-                        + Durations.format(spec.deadline()) + ": raise --deadline or lower n");
-                case FAILED -> throw new ChildJvmException(run.outcome(), "the measured JVM " + run.killedBySignal()
-                        .orElse("failed (exit code " + run.exitCode() + "): " + run.lastError()));
+            var failure = new ChildEnding("the measured JVM", "", "raise --deadline or lower n").failure(run, spec.deadline());
+            if (failure.isPresent()) {
+                throw failure.get();
             }
             return read(resultFile);
         } finally {

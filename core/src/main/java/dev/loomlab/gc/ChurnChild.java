@@ -1,6 +1,7 @@
 package dev.loomlab.gc;
 
-import dev.loomlab.limits.DemoOutput;
+import dev.loomlab.jvm.ChildSide;
+
 import dev.loomlab.measure.EchoRoundTrips;
 import dev.loomlab.measure.RoundTripLog;
 import dev.loomlab.process.Pid;
@@ -32,12 +33,13 @@ public final class ChurnChild {
     private ChurnChild() {}
 
     public static void main(String[] args) throws Exception {
-        int n = Integer.parseInt(args[0]);
-        int slots = Integer.parseInt(args[1]);
-        int rate = Integer.parseInt(args[2]);
-        long warmupMs = Long.parseLong(args[3]);
-        long measureMs = Long.parseLong(args[4]);
-        Path log = Path.of(args[5]);
+        List<String> spec = ChildSide.arguments(args, "ChurnChild");
+        int n = Integer.parseInt(spec.get(0));
+        int slots = Integer.parseInt(spec.get(1));
+        int rate = Integer.parseInt(spec.get(2));
+        long warmupMs = Long.parseLong(spec.get(3));
+        long measureMs = Long.parseLong(spec.get(4));
+        Path log = Path.of(spec.get(5));
         List<Pid> holders = new ArrayList<>(n);
         for (int i = 0; i < n; i++) {
             holders.add(Processes.spawn(self -> {
@@ -55,7 +57,7 @@ public final class ChurnChild {
                 }
             }));
         }
-        DemoOutput.log("%,d processes holding %d slots of %d bytes each; churning %,d messages/s", n, slots, SLOT_BYTES, rate);
+        ChildSide.log("%,d processes holding %d slots of %d bytes each; churning %,d messages/s", n, slots, SLOT_BYTES, rate);
         AtomicBoolean stop = new AtomicBoolean();
         Thread churn = Thread.ofPlatform().daemon(true).name("loomlab-churn").start(() -> drive(holders, rate, stop));
         EchoRoundTrips trips = EchoRoundTrips.start(Duration.ofMillis(warmupMs), Duration.ofMillis(measureMs));
@@ -66,7 +68,8 @@ public final class ChurnChild {
         notifications.close();
         churn.join(5_000);
         if (measured.isEmpty()) {
-            DemoOutput.result("stoppedBy", String.format("the round-trip client did not finish (%,d round trips done)", trips.completed()));
+            ChildSide.result("stoppedBy", String.format("the round-trip client did not finish (%,d round trips done)", trips.completed()));
+            ChildSide.exit(0);
             return;
         }
         long[] window = trips.window();
@@ -76,6 +79,7 @@ public final class ChurnChild {
         report(n, slots, window, measured.get(), notified, SafepointLog.parse(Files.readAllLines(log)));
         trips.stop(Duration.ofSeconds(30));
         Processes.killAll(holders, Duration.ofSeconds(30));
+        ChildSide.exit(0);
     }
 
     private static void drive(List<Pid> holders, int rate, AtomicBoolean stop) {
@@ -115,27 +119,27 @@ public final class ChurnChild {
             paused += p.nanos();
         }
         double windowNanos = window[1] - window[0];
-        DemoOutput.result("windowMs", windowNanos / 1e6);
-        DemoOutput.result("gcPauses", pauses.getTotalCount());
-        DemoOutput.result("pauseP50Us", pauses.getTotalCount() == 0 ? Double.NaN : pauses.getValueAtPercentile(50) / 1e3);
-        DemoOutput.result("pauseP99Us", pauses.getTotalCount() == 0 ? Double.NaN : pauses.getValueAtPercentile(99) / 1e3);
-        DemoOutput.result("pauseMaxUs", pauses.getTotalCount() == 0 ? Double.NaN : pauses.getMaxValue() / 1e3);
-        DemoOutput.result("pausedPercent", 100.0 * paused / windowNanos);
-        DemoOutput.result("otherSafepoints", others);
-        DemoOutput.result("notified", notified);
-        DemoOutput.result("roundTrips", trips.count());
-        DemoOutput.result("rtP50Us", trips.percentileMicros(50));
-        DemoOutput.result("rtP99Us", trips.percentileMicros(99));
-        DemoOutput.result("rtMaxUs", trips.maxMicros());
+        ChildSide.result("windowMs", windowNanos / 1e6);
+        ChildSide.result("gcPauses", pauses.getTotalCount());
+        ChildSide.result("pauseP50Us", pauses.getTotalCount() == 0 ? Double.NaN : pauses.getValueAtPercentile(50) / 1e3);
+        ChildSide.result("pauseP99Us", pauses.getTotalCount() == 0 ? Double.NaN : pauses.getValueAtPercentile(99) / 1e3);
+        ChildSide.result("pauseMaxUs", pauses.getTotalCount() == 0 ? Double.NaN : pauses.getMaxValue() / 1e3);
+        ChildSide.result("pausedPercent", 100.0 * paused / windowNanos);
+        ChildSide.result("otherSafepoints", others);
+        ChildSide.result("notified", notified);
+        ChildSide.result("roundTrips", trips.count());
+        ChildSide.result("rtP50Us", trips.percentileMicros(50));
+        ChildSide.result("rtP99Us", trips.percentileMicros(99));
+        ChildSide.result("rtMaxUs", trips.maxMicros());
         RoundTripLog during = trips.split(intervals, true);
         RoundTripLog outside = trips.split(intervals, false);
-        DemoOutput.result("rtDuringPause", during.count());
-        DemoOutput.result("rtDuringPauseP50Us", during.percentileMicros(50));
-        DemoOutput.result("rtDuringPauseMaxUs", during.maxMicros());
-        DemoOutput.result("rtOutsideP99Us", outside.percentileMicros(99));
-        DemoOutput.result("rtOutsideMaxUs", outside.maxMicros());
-        DemoOutput.result("heapUsedBytes", DemoOutput.heapUsed());
-        DemoOutput.log("%,d processes x %d slots: %d collector pauses, round trips p99 %.1f us", n, slots,
+        ChildSide.result("rtDuringPause", during.count());
+        ChildSide.result("rtDuringPauseP50Us", during.percentileMicros(50));
+        ChildSide.result("rtDuringPauseMaxUs", during.maxMicros());
+        ChildSide.result("rtOutsideP99Us", outside.percentileMicros(99));
+        ChildSide.result("rtOutsideMaxUs", outside.maxMicros());
+        ChildSide.result("heapUsedBytes", Runtime.getRuntime().totalMemory() - Runtime.getRuntime().freeMemory());
+        ChildSide.log("%,d processes x %d slots: %d collector pauses, round trips p99 %.1f us", n, slots,
                 pauses.getTotalCount(), trips.percentileMicros(99));
     }
 }

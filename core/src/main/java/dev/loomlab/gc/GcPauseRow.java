@@ -1,6 +1,7 @@
 package dev.loomlab.gc;
 
-import dev.loomlab.limits.DemoRun;
+import dev.loomlab.jvm.ChildReply;
+
 
 /**
  * One collector at one N, as its child JVM reported it. Figures are NaN when the child did not
@@ -28,7 +29,7 @@ public record GcPauseRow(Collector collector, int n, double pauses, double pause
                          double rtDuringPause, double rtDuringPauseMaxUs, double rtOutsideP99Us, String notified,
                          String outcome) {
 
-    static GcPauseRow of(Collector collector, int n, DemoRun run) {
+    static GcPauseRow of(Collector collector, int n, ChildReply run) {
         String outcome = run.ending();
         if (run.get("roundTrips").isEmpty() && !run.get("stoppedBy").isEmpty()) {
             outcome = outcome + ": " + run.get("stoppedBy");

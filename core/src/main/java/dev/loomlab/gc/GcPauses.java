@@ -1,8 +1,10 @@
 package dev.loomlab.gc;
 
+import dev.loomlab.jvm.ChildCall;
+import dev.loomlab.jvm.ChildReply;
+
 import dev.loomlab.view.Section;
 import dev.loomlab.jvm.ChildJvm;
-import dev.loomlab.limits.DemoRun;
 import dev.loomlab.measure.Cap;
 import dev.loomlab.util.Progress;
 import java.nio.file.Path;
@@ -96,7 +98,7 @@ public record GcPauses(List<Collector> collectors, List<Integer> ns, int slots, 
         try {
             Path log = dir.resolve("safepoints.log");
             Duration deadline = warmup.plus(measure).plusSeconds(60 + n / 10_000);
-            DemoRun run = DemoRun.launch(List.of(), ChurnChild.class, List.of(String.valueOf(n), String.valueOf(slots),
+            ChildReply run = ChildCall.launch(List.of(), ChurnChild.class, List.of(String.valueOf(n), String.valueOf(slots),
                     String.valueOf(rate), String.valueOf(warmup.toMillis()), String.valueOf(measure.toMillis()), log.toString()),
                     flags(collector, log), deadline, progress);
             return GcPauseRow.of(collector, n, run);

@@ -1,10 +1,12 @@
 package dev.loomlab.isolation;
 
+import dev.loomlab.jvm.ChildCall;
+import dev.loomlab.jvm.ChildReply;
+
 import dev.loomlab.view.Plot;
 import dev.loomlab.view.Section;
 import dev.loomlab.view.Series;
 import dev.loomlab.view.Grid;
-import dev.loomlab.limits.DemoRun;
 import dev.loomlab.util.Progress;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -39,12 +41,12 @@ public final class Isolation {
         }
         List<String> args = new ArrayList<>(List.of(String.valueOf(batch)));
         Arrays.stream(sizes).forEach(s -> args.add(String.valueOf(s)));
-        DemoRun run = DemoRun.launch(List.of(), IsolationChild.class, args, List.of("-Xmx512m"), Duration.ofSeconds(180), progress);
+        ChildReply run = ChildCall.launch(List.of(), IsolationChild.class, args, List.of("-Xmx512m"), Duration.ofSeconds(180), progress);
         return new Result(sizes, batch, run);
     }
 
     /** What the child measured: the visibility table and the cost table with its chart. */
-    public record Result(int[] sizes, int batch, DemoRun run) {
+    public record Result(int[] sizes, int batch, ChildReply run) {
 
         /** What the receiver saw after the sender changed the list, by how it was sent. */
         public Section visibility() {

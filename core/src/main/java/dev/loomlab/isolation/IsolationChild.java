@@ -1,6 +1,7 @@
 package dev.loomlab.isolation;
 
-import dev.loomlab.limits.DemoOutput;
+import dev.loomlab.jvm.ChildSide;
+
 import dev.loomlab.process.Pid;
 import dev.loomlab.process.Processes;
 import java.time.Duration;
@@ -26,20 +27,22 @@ public final class IsolationChild {
     private IsolationChild() {}
 
     public static void main(String[] args) throws Exception {
-        int batch = Integer.parseInt(args[0]);
-        DemoOutput.result("seen.reference", seenAfterMutation(false));
-        DemoOutput.result("seen.copy", seenAfterMutation(true));
-        for (int i = 1; i < args.length; i++) {
-            int size = Integer.parseInt(args[i]);
+        List<String> spec = ChildSide.arguments(args, "IsolationChild");
+        int batch = Integer.parseInt(spec.get(0));
+        ChildSide.result("seen.reference", seenAfterMutation(false));
+        ChildSide.result("seen.copy", seenAfterMutation(true));
+        for (int i = 1; i < spec.size(); i++) {
+            int size = Integer.parseInt(spec.get(i));
             for (boolean copy : new boolean[] {false, true}) {
                 double[] figure = steadyNsPerMessage(size, copy, batch);
                 String key = (copy ? "copy." : "reference.") + size;
-                DemoOutput.result(key + ".ns", figure[0]);
-                DemoOutput.result(key + ".batches", (long) figure[1]);
-                DemoOutput.result(key + ".steady", figure[2] == 1);
+                ChildSide.result(key + ".ns", figure[0]);
+                ChildSide.result(key + ".batches", (long) figure[1]);
+                ChildSide.result(key + ".steady", figure[2] == 1);
             }
-            DemoOutput.log("%,d elements: measured", size);
+            ChildSide.log("%,d elements: measured", size);
         }
+        ChildSide.exit(0);
     }
 
     /** Sends [1, 2, 3], then sets its first element to 99 and lets the receiver look: what does it see? */

@@ -24,7 +24,8 @@ import java.util.concurrent.TimeUnit;
  * Starts a fresh JVM on the toolkit's class path, forwards its standard error line by line as it
  * comes, and kills it at its deadline: the caller always gets a {@link ChildRun} saying how it
  * ended (ok, killed at its deadline, out of memory, failed), never a hang. It knows nothing of
- * experiments; {@code experiment.FreshJvm} runs one through it.
+ * experiments; the toolkit's child mains run through it by the one child protocol
+ * ({@link ChildCall}, {@link ChildSide}).
  */
 public final class ChildJvm {
 

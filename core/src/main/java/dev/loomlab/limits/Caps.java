@@ -1,5 +1,8 @@
 package dev.loomlab.limits;
 
+import dev.loomlab.jvm.ChildCall;
+import dev.loomlab.jvm.ChildReply;
+
 import dev.loomlab.view.Grid;
 import dev.loomlab.view.GridColumn;
 import dev.loomlab.view.Palette;
@@ -27,7 +30,7 @@ final class Caps {
         GridColumn setting = GridColumn.text("JVM setting");
         GridColumn result = GridColumn.text("what happened");
         GridColumn beam = GridColumn.text("BEAM (article)");
-        DemoRun shared = DemoRun.launch(List.of(), SharedHeapDemo.class, List.of("8", "3"),
+        ChildReply shared = ChildCall.launch(List.of(), SharedHeapDemo.class, List.of("8", "3"),
                 List.of("-Xmx96m", "-XX:-ExitOnOutOfMemoryError"), Rows.DEADLINE, progress);
         Rows.add4(what, setting, result, beam, "allocation accounting, platform thread", "ThreadMXBean.getCurrentThreadAllocatedBytes()",
                 shared.get("platformThreadAllocatedBytes") + " bytes", "max_heap_size watches each process's heap");
@@ -43,20 +46,20 @@ final class Caps {
                     "runaway ended: " + r + "; bystanders that got the OutOfMemoryError instead: " + shared.get("round" + round + ".bystandersHit") + " of 8",
                     round == 1 ? "only the process over its max_heap_size is killed" : "");
         }
-        DemoRun heap = DemoRun.launch(List.of(), RunawayDemo.class, List.of("heap", "1024"), List.of(Rows.SMALL_DEMO_HEAP, "-XX:-ExitOnOutOfMemoryError"), Rows.DEADLINE, progress);
+        ChildReply heap = ChildCall.launch(List.of(), RunawayDemo.class, List.of("heap", "1024"), List.of(Rows.SMALL_DEMO_HEAP, "-XX:-ExitOnOutOfMemoryError"), Rows.DEADLINE, progress);
         Rows.add4(what, setting, result, beam, "the runaway in its own child JVM (the analogue of max_heap_size + kill)", Rows.SMALL_DEMO_HEAP,
                 heap.ending() + " after " + heap.get("heldMiB") + " MiB; " + heap.get("stoppedBy") + "; the parent went on",
                 vmBytes("vmBytesAfterKill"));
-        DemoRun direct = DemoRun.launch(List.of(), RunawayDemo.class, List.of("direct", "1024"), List.of(Rows.SMALL_DEMO_HEAP), Rows.DEADLINE, progress);
+        ChildReply direct = ChildCall.launch(List.of(), RunawayDemo.class, List.of("direct", "1024"), List.of(Rows.SMALL_DEMO_HEAP), Rows.DEADLINE, progress);
         Rows.add4(what, setting, result, beam, "the binary loophole: direct ByteBuffers, 4 MiB each", Rows.SMALL_DEMO_HEAP + " only",
                 direct.ending() + " after " + (long) direct.number("heldMiB") + " MiB outside the heap; " + direct.get("stoppedBy"),
                 vmBytes("vmBytesWithBinaries"));
-        DemoRun capped = DemoRun.launch(List.of(), RunawayDemo.class, List.of("direct", "1024"),
+        ChildReply capped = ChildCall.launch(List.of(), RunawayDemo.class, List.of("direct", "1024"),
                 List.of(Rows.SMALL_DEMO_HEAP, "-XX:MaxDirectMemorySize=16m"), Rows.DEADLINE, progress);
         Rows.add4(what, setting, result, beam, "the loophole closed: direct buffers with their own cap", Rows.SMALL_DEMO_HEAP + " -XX:MaxDirectMemorySize=16m",
                 capped.ending() + " after " + (long) capped.number("heldMiB") + " MiB; " + capped.get("stoppedBy"),
                 "include_shared_binaries: true stops it near 230 MB");
-        DemoRun nativeRun = DemoRun.launch(List.of(), RunawayDemo.class, List.of("native", "128"), List.of(Rows.SMALL_DEMO_HEAP), Rows.DEADLINE, progress);
+        ChildReply nativeRun = ChildCall.launch(List.of(), RunawayDemo.class, List.of("native", "128"), List.of(Rows.SMALL_DEMO_HEAP), Rows.DEADLINE, progress);
         Rows.add4(what, setting, result, beam, "native memory (FFM Arena), 4 MiB each", Rows.SMALL_DEMO_HEAP + " (no JVM limit applies)",
                 nativeRun.ending() + " after " + (long) nativeRun.number("heldMiB") + " MiB; stopped by: " + nativeRun.get("stoppedBy"),
                 "only the container's limit stops this");
@@ -74,7 +77,7 @@ final class Caps {
         if (maxRestarts < 0 || maxRestarts > 100 || maxSeconds < 1) {
             throw new IllegalArgumentException("max restarts 0..100 and seconds >= 1, got " + maxRestarts + ", " + maxSeconds);
         }
-        DemoRun run = DemoRun.launch(List.of(), SupervisedRunawayDemo.class, List.of(String.valueOf(maxRestarts), String.valueOf(maxSeconds)),
+        ChildReply run = ChildCall.launch(List.of(), SupervisedRunawayDemo.class, List.of(String.valueOf(maxRestarts), String.valueOf(maxSeconds)),
                 List.of(Rows.SMALL_DEMO_HEAP, "-XX:-ExitOnOutOfMemoryError"), Duration.ofSeconds(30), progress);
         GridColumn time = GridColumn.text("time");
         GridColumn line = GridColumn.text("log (child JVM, -Xmx64m)");

@@ -1,5 +1,8 @@
 package dev.loomlab.limits;
 
+import dev.loomlab.jvm.ChildCall;
+import dev.loomlab.jvm.ChildReply;
+
 import dev.loomlab.view.Grid;
 import dev.loomlab.view.GridColumn;
 import dev.loomlab.util.Progress;
@@ -65,7 +68,7 @@ final class ContainerLimits {
                 } else {
                     flags.add("-XX:ActiveProcessorCount=" + c);
                 }
-                DemoRun run = DemoRun.launch(wrapper, CpuProbe.class, List.of(String.valueOf(n), String.valueOf(runs)),
+                ChildReply run = ChildCall.launch(wrapper, CpuProbe.class, List.of(String.valueOf(n), String.valueOf(runs)),
                         flags, Rows.DEADLINE, progress);
                 how.append(group.isPresent() ? "cgroup CPU quota (CFS)" : "-XX:ActiveProcessorCount (simulated)");
                 cpuCol.append(c);
@@ -99,20 +102,20 @@ final class ContainerLimits {
         GridColumn heap = GridColumn.text("max heap it chose");
         GridColumn outcome = GridColumn.text("when it fills");
         GridColumn detail = GridColumn.text("detail");
-        DemoRun probe = DemoRun.launch(List.of(), MemoryProbe.class, List.of(), List.of("-XX:MaxRAM=512m"), Rows.DEADLINE, progress);
+        ChildReply probe = ChildCall.launch(List.of(), MemoryProbe.class, List.of(), List.of("-XX:MaxRAM=512m"), Rows.DEADLINE, progress);
         Rows.row(setting, seen, heap, outcome, detail, "-XX:MaxRAM=512m (simulated 512 MB machine)", Rows.bytes(probe.number("physicalMemorySeen")),
                 Rows.bytes(probe.number("maxHeap")), "", "MaxRAM changes only the heap's sizing, not what the OS reports; GC " + probe.get("gc") + "; the heap is 25% of RAM by default (MaxRAMPercentage)");
         Optional<Cgroups.Group> group = Cgroups.limited("memory", g -> g.limitMemory(512L << 20));
         try {
             if (group.isPresent()) {
-                DemoRun real = DemoRun.launch(group.get().wrapper(), MemoryProbe.class, List.of(), List.of(), Rows.DEADLINE, progress);
+                ChildReply real = ChildCall.launch(group.get().wrapper(), MemoryProbe.class, List.of(), List.of(), Rows.DEADLINE, progress);
                 Rows.row(setting, seen, heap, outcome, detail, "a real memory cgroup limited to 512 MB", Rows.bytes(real.number("physicalMemorySeen")),
                         Rows.bytes(real.number("maxHeap")), "", "read from the cgroup by the JVM itself (container support), GC " + real.get("gc"));
-                DemoRun fill = DemoRun.launch(group.get().wrapper(), HeapFillDemo.class, List.of("64", "100000"), List.of("-XX:-ExitOnOutOfMemoryError"), Rows.DEADLINE, progress);
+                ChildReply fill = ChildCall.launch(group.get().wrapper(), HeapFillDemo.class, List.of("64", "100000"), List.of("-XX:-ExitOnOutOfMemoryError"), Rows.DEADLINE, progress);
                 Rows.row(setting, seen, heap, outcome, detail, "the same cgroup, processes holding 64 KiB each", "512 MB",
                         Rows.bytes(fill.number("maxHeap")), fill.ending(), String.format("%,.0f processes; %s", fill.number("processes"), fill.get("stoppedBy")));
             } else {
-                DemoRun fill = DemoRun.launch(List.of(), HeapFillDemo.class, List.of("64", "100000"), List.of("-XX:MaxRAM=512m", "-XX:-ExitOnOutOfMemoryError"), Rows.DEADLINE, progress);
+                ChildReply fill = ChildCall.launch(List.of(), HeapFillDemo.class, List.of("64", "100000"), List.of("-XX:MaxRAM=512m", "-XX:-ExitOnOutOfMemoryError"), Rows.DEADLINE, progress);
                 Rows.row(setting, seen, heap, outcome, detail, "-XX:MaxRAM=512m, processes holding 64 KiB each", "512 MB",
                         Rows.bytes(fill.number("maxHeap")), fill.ending(), String.format("%,.0f processes; %s", fill.number("processes"), fill.get("stoppedBy")));
             }
@@ -122,7 +125,7 @@ final class ContainerLimits {
         Optional<Cgroups.Group> small = Cgroups.limited("memory", g -> g.limitMemory(256L << 20));
         try {
             if (small.isPresent()) {
-                DemoRun killed = DemoRun.launch(small.get().wrapper(), HeapFillDemo.class, List.of("64", "100000"),
+                ChildReply killed = ChildCall.launch(small.get().wrapper(), HeapFillDemo.class, List.of("64", "100000"),
                         List.of("-Xmx1g", "-XX:-ExitOnOutOfMemoryError"), Rows.DEADLINE, progress);
                 Rows.row(setting, seen, heap, outcome, detail, "a real 256 MB cgroup, but -Xmx1g (a heap the container cannot hold)", "256 MB", "1.0 GiB",
                         killed.ending(), killed.run().exitCode() == 137 ? String.format("after about %,.0f processes; the BEAM case: nothing in the log, only the exit code", killed.number("processes"))
@@ -146,7 +149,7 @@ final class ContainerLimits {
             throw new IllegalArgumentException("threads 1..2000, direct MiB 1..512, classes 1..50,000; got "
                     + threads + ", " + directMiB + ", " + classes);
         }
-        DemoRun run = DemoRun.launch(List.of(), OffHeapDemo.class,
+        ChildReply run = ChildCall.launch(List.of(), OffHeapDemo.class,
                 List.of(String.valueOf(threads), String.valueOf(directMiB), String.valueOf(classes)),
                 List.of(Rows.SMALL_DEMO_HEAP, "-XX:NativeMemoryTracking=summary", "-XX:MaxDirectMemorySize=" + (directMiB + 16) + "m"),
                 Rows.DEADLINE, progress);
@@ -166,7 +169,7 @@ final class ContainerLimits {
     }
 
     private static void offRow(GridColumn what, GridColumn heap, GridColumn nmt, GridColumn rss, GridColumn capped,
-                               DemoRun run, String key, String label, String outside, String cap) {
+                               ChildReply run, String key, String label, String outside, String cap) {
         what.append(label);
         heap.append(Rows.bytes(run.number(key + ".heap")));
         nmt.append(outside);

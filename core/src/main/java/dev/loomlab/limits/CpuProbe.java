@@ -1,5 +1,8 @@
 package dev.loomlab.limits;
 
+import dev.loomlab.jvm.ChildSide;
+import java.util.List;
+
 import com.sun.management.HotSpotDiagnosticMXBean;
 import dev.loomlab.experiment.IdleGroup;
 import dev.loomlab.experiment.Kind;
@@ -18,27 +21,28 @@ public final class CpuProbe {
     private CpuProbe() {}
 
     public static void main(String[] args) throws Exception {
-        int n = Integer.parseInt(args[0]);
-        int runs = Integer.parseInt(args[1]);
+        List<String> spec = ChildSide.arguments(args, "CpuProbe");
+        int n = Integer.parseInt(spec.get(0));
+        int runs = Integer.parseInt(spec.get(1));
         HotSpotDiagnosticMXBean hs = ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class);
-        DemoOutput.result("availableProcessors", Runtime.getRuntime().availableProcessors());
-        DemoOutput.result("carriers", carriers());
-        DemoOutput.result("gc", String.join(" + ", ManagementFactory.getGarbageCollectorMXBeans().stream()
+        ChildSide.result("availableProcessors", Runtime.getRuntime().availableProcessors());
+        ChildSide.result("carriers", carriers());
+        ChildSide.result("gc", String.join(" + ", ManagementFactory.getGarbageCollectorMXBeans().stream()
                 .map(b -> b.getName()).toList()));
-        DemoOutput.result("parallelGcThreads", hs.getVMOption("ParallelGCThreads").getValue());
-        DemoOutput.result("concGcThreads", hs.getVMOption("ConcGCThreads").getValue());
-        DemoOutput.result("compilerThreads", hs.getVMOption("CICompilerCount").getValue());
+        ChildSide.result("parallelGcThreads", hs.getVMOption("ParallelGCThreads").getValue());
+        ChildSide.result("concGcThreads", hs.getVMOption("ConcGCThreads").getValue());
+        ChildSide.result("compilerThreads", hs.getVMOption("CICompilerCount").getValue());
         double[] ns = new double[runs];
         for (int r = 0; r < runs; r++) {
             try (IdleGroup group = IdleGroup.start(Kind.PROCESS, n, Duration.ofSeconds(60))) {
                 ns[r] = (double) group.spawnNanos() / n;
             }
         }
-        DemoOutput.result("nsPerSpawnFirst", ns[0]);
+        ChildSide.result("nsPerSpawnFirst", ns[0]);
         double[] warm = Arrays.copyOfRange(ns, runs > 1 ? 1 : 0, runs);
         Arrays.sort(warm);
-        DemoOutput.result("nsPerSpawnWarm", warm[warm.length / 2]);
-        System.exit(0);
+        ChildSide.result("nsPerSpawnWarm", warm[warm.length / 2]);
+        ChildSide.exit(0);
     }
 
     /** The virtual-thread scheduler's parallelism, read from the JDK when it lets us; else its documented default. */

@@ -1,5 +1,7 @@
 package dev.loomlab.limits;
 
+import dev.loomlab.jvm.ChildSide;
+
 import dev.loomlab.process.Pid;
 import dev.loomlab.process.Processes;
 import java.util.ArrayList;
@@ -16,9 +18,10 @@ public final class HeapFillDemo {
     private HeapFillDemo() {}
 
     public static void main(String[] args) throws Exception {
-        int kib = Integer.parseInt(args[0]);
-        int max = Integer.parseInt(args[1]);
-        DemoOutput.result("maxHeap", Runtime.getRuntime().maxMemory());
+        List<String> spec = ChildSide.arguments(args, "HeapFillDemo");
+        int kib = Integer.parseInt(spec.get(0));
+        int max = Integer.parseInt(spec.get(1));
+        ChildSide.result("maxHeap", Runtime.getRuntime().maxMemory());
         List<Pid> pids = new ArrayList<>();
         byte[] reserve = new byte[8 << 20]; // given back on failure, so the report itself can allocate
         int i = 1;
@@ -26,8 +29,8 @@ public final class HeapFillDemo {
             for (; i <= max; i++) {
                 spawnHolding(pids, kib);
                 if (i % 250 == 0) {
-                    DemoOutput.result("processes", i);
-                    DemoOutput.result("heapUsed", DemoOutput.heapUsed());
+                    ChildSide.result("processes", i);
+                    ChildSide.result("heapUsed", DemoOutput.heapUsed());
                 }
             }
         } catch (Throwable e) {
@@ -37,12 +40,12 @@ public final class HeapFillDemo {
             while (!(root instanceof OutOfMemoryError) && root.getCause() != null) {
                 root = root.getCause();
             }
-            DemoOutput.result("processes", i - 1);
-            DemoOutput.result("stoppedBy", DemoOutput.describe(root));
-            System.exit(3);
+            ChildSide.result("processes", i - 1);
+            ChildSide.result("stoppedBy", DemoOutput.describe(root));
+            ChildSide.exit(3);
         }
-        DemoOutput.log("all %,d processes fit (%d)", max, reserve.length);
-        System.exit(0);
+        ChildSide.log("all %,d processes fit (%d)", max, reserve.length);
+        ChildSide.exit(0);
     }
 
     private static void spawnHolding(List<Pid> pids, int kib) {

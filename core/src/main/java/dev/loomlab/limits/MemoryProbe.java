@@ -1,5 +1,7 @@
 package dev.loomlab.limits;
 
+import dev.loomlab.jvm.ChildSide;
+
 import java.lang.management.ManagementFactory;
 
 /** Child JVM: the memory this JVM believes it has and the swap it believes it may use, and the heap it sized from them. No args. */
@@ -8,12 +10,13 @@ public final class MemoryProbe {
     private MemoryProbe() {}
 
     public static void main(String[] args) {
+        ChildSide.open(args, "MemoryProbe");
         var os = (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
-        DemoOutput.result("physicalMemorySeen", os.getTotalMemorySize());
-        DemoOutput.result("swapSeen", os.getTotalSwapSpaceSize());
-        DemoOutput.result("maxHeap", Runtime.getRuntime().maxMemory());
-        DemoOutput.result("gc", String.join(" + ", ManagementFactory.getGarbageCollectorMXBeans().stream()
+        ChildSide.result("physicalMemorySeen", os.getTotalMemorySize());
+        ChildSide.result("swapSeen", os.getTotalSwapSpaceSize());
+        ChildSide.result("maxHeap", Runtime.getRuntime().maxMemory());
+        ChildSide.result("gc", String.join(" + ", ManagementFactory.getGarbageCollectorMXBeans().stream()
                 .map(b -> b.getName()).toList()));
-        System.exit(0);
+        ChildSide.exit(0);
     }
 }

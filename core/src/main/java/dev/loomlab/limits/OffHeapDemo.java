@@ -1,5 +1,7 @@
 package dev.loomlab.limits;
 
+import dev.loomlab.jvm.ChildSide;
+
 import java.io.InputStream;
 import java.lang.invoke.MethodHandles;
 import java.lang.management.ManagementFactory;
@@ -26,9 +28,10 @@ public final class OffHeapDemo {
     private OffHeapDemo() {}
 
     public static void main(String[] args) throws Throwable {
-        int threads = Integer.parseInt(args[0]);
-        int directMiB = Integer.parseInt(args[1]);
-        int classes = Integer.parseInt(args[2]);
+        List<String> spec = ChildSide.arguments(args, "OffHeapDemo");
+        int threads = Integer.parseInt(spec.get(0));
+        int directMiB = Integer.parseInt(spec.get(1));
+        int classes = Integer.parseInt(spec.get(2));
 
         Snapshot before = Snapshot.take();
         CountDownLatch release = new CountDownLatch(1);
@@ -68,9 +71,9 @@ public final class OffHeapDemo {
         }
         Snapshot afterClasses = Snapshot.take();
         report("classes", afterDirect, afterClasses);
-        DemoOutput.result("kept", started.size() + buffers.size() + defined.size());
+        ChildSide.result("kept", started.size() + buffers.size() + defined.size());
         release.countDown();
-        System.exit(0);
+        ChildSide.exit(0);
     }
 
     /** Uses a little stack, as a thread that did some work would. */
@@ -81,13 +84,13 @@ public final class OffHeapDemo {
     }
 
     private static void report(String what, Snapshot a, Snapshot b) {
-        DemoOutput.result(what + ".heap", b.heap - a.heap);
-        DemoOutput.result(what + ".rss", b.rss - a.rss);
-        DemoOutput.result(what + ".stacks", b.stacks - a.stacks);
-        DemoOutput.result(what + ".other", b.nmt.getOrDefault("Other", 0L) - a.nmt.getOrDefault("Other", 0L));
-        DemoOutput.result(what + ".metaspace", b.nmt.getOrDefault("Metaspace", b.nmt.getOrDefault("Class", 0L))
+        ChildSide.result(what + ".heap", b.heap - a.heap);
+        ChildSide.result(what + ".rss", b.rss - a.rss);
+        ChildSide.result(what + ".stacks", b.stacks - a.stacks);
+        ChildSide.result(what + ".other", b.nmt.getOrDefault("Other", 0L) - a.nmt.getOrDefault("Other", 0L));
+        ChildSide.result(what + ".metaspace", b.nmt.getOrDefault("Metaspace", b.nmt.getOrDefault("Class", 0L))
                 - a.nmt.getOrDefault("Metaspace", a.nmt.getOrDefault("Class", 0L)));
-        DemoOutput.result(what + ".class", b.nmt.getOrDefault("Class", 0L) - a.nmt.getOrDefault("Class", 0L));
+        ChildSide.result(what + ".class", b.nmt.getOrDefault("Class", 0L) - a.nmt.getOrDefault("Class", 0L));
     }
 
     record Snapshot(long heap, long rss, long stacks, Map<String, Long> nmt) {

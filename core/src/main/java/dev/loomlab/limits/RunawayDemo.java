@@ -1,5 +1,7 @@
 package dev.loomlab.limits;
 
+import dev.loomlab.jvm.ChildSide;
+
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,11 +18,12 @@ public final class RunawayDemo {
     private RunawayDemo() {}
 
     public static void main(String[] args) {
-        String mode = args[0];
-        long maxMiB = Long.parseLong(args[1]);
+        List<String> spec = ChildSide.arguments(args, "RunawayDemo");
+        String mode = spec.get(0);
+        long maxMiB = Long.parseLong(spec.get(1));
         List<Object> kept = new ArrayList<>();
         double held = 0;
-        DemoOutput.result("maxHeap", Runtime.getRuntime().maxMemory());
+        ChildSide.result("maxHeap", Runtime.getRuntime().maxMemory());
         try {
             while (held < maxMiB) {
                 switch (mode) {
@@ -39,20 +42,20 @@ public final class RunawayDemo {
                     }
                     default -> throw new IllegalArgumentException("mode must be heap, direct or native: " + mode);
                 }
-                DemoOutput.result("heldMiB", held);
+                ChildSide.result("heldMiB", held);
             }
         } catch (ReflectiveOperationException e) {
-            DemoOutput.result("stoppedBy", "the FFM API is not available on this JDK (it is final from JDK 22)");
-            System.exit(0);
+            ChildSide.result("stoppedBy", "the FFM API is not available on this JDK (it is final from JDK 22)");
+            ChildSide.exit(0);
         } catch (OutOfMemoryError e) {
             kept.clear();
-            DemoOutput.result("stoppedBy", DemoOutput.describe(e));
-            DemoOutput.result("heapUsed", DemoOutput.heapUsed());
-            System.exit(3);
+            ChildSide.result("stoppedBy", DemoOutput.describe(e));
+            ChildSide.result("heapUsed", DemoOutput.heapUsed());
+            ChildSide.exit(3);
         }
-        DemoOutput.result("stoppedBy", "nothing: reached the demo's own cap of " + maxMiB + " MiB");
-        DemoOutput.result("heapUsed", DemoOutput.heapUsed());
-        System.exit(0);
+        ChildSide.result("stoppedBy", "nothing: reached the demo's own cap of " + maxMiB + " MiB");
+        ChildSide.result("heapUsed", DemoOutput.heapUsed());
+        ChildSide.exit(0);
     }
 
     /** Arena.global().allocate(bytes).fill(1), through reflection: the toolkit compiles for 21, where FFM was a preview. */

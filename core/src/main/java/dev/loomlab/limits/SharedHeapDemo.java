@@ -1,5 +1,7 @@
 package dev.loomlab.limits;
 
+import dev.loomlab.jvm.ChildSide;
+
 import dev.loomlab.process.ExitReason;
 import dev.loomlab.process.Pid;
 import dev.loomlab.process.Processes;
@@ -21,8 +23,9 @@ public final class SharedHeapDemo {
     private SharedHeapDemo() {}
 
     public static void main(String[] args) throws Exception {
-        int bystanders = Integer.parseInt(args[0]);
-        int rounds = Integer.parseInt(args[1]);
+        List<String> spec = ChildSide.arguments(args, "SharedHeapDemo");
+        int bystanders = Integer.parseInt(spec.get(0));
+        int rounds = Integer.parseInt(spec.get(1));
         allocationAccounting();
         for (int round = 1; round <= rounds; round++) {
             Map<String, String> hit = new TreeMap<>();
@@ -58,11 +61,11 @@ public final class SharedHeapDemo {
             for (Pid p : others) {
                 p.awaitExit(Duration.ofSeconds(5));
             }
-            DemoOutput.result("round" + round + ".runaway", hit.get("runaway"));
-            DemoOutput.result("round" + round + ".bystandersHit", bystandersHit);
+            ChildSide.result("round" + round + ".runaway", hit.get("runaway"));
+            ChildSide.result("round" + round + ".bystandersHit", bystandersHit);
             System.gc();
         }
-        System.exit(0);
+        ChildSide.exit(0);
     }
 
     /** What ThreadMXBean can tell about allocations: per platform thread yes, per virtual thread no. */
@@ -88,8 +91,8 @@ public final class SharedHeapDemo {
         v.start();
         virtual[1] = mx.getThreadAllocatedBytes(v.threadId());
         v.join();
-        DemoOutput.result("platformThreadAllocatedBytes", platform[0]);
-        DemoOutput.result("virtualCurrentThreadAllocatedBytes", virtual[0]);
-        DemoOutput.result("virtualThreadAllocatedBytesById", virtual[1]);
+        ChildSide.result("platformThreadAllocatedBytes", platform[0]);
+        ChildSide.result("virtualCurrentThreadAllocatedBytes", virtual[0]);
+        ChildSide.result("virtualThreadAllocatedBytesById", virtual[1]);
     }
 }

@@ -1,5 +1,7 @@
 package dev.loomlab.limits;
 
+import dev.loomlab.jvm.ChildSide;
+
 import dev.loomlab.process.ExitReason;
 import dev.loomlab.supervise.ChildSpec;
 import dev.loomlab.supervise.RestartIntensity;
@@ -23,8 +25,9 @@ public final class SupervisedRunawayDemo {
     private SupervisedRunawayDemo() {}
 
     public static void main(String[] args) throws Exception {
-        int maxRestarts = Integer.parseInt(args[0]);
-        long maxSeconds = Long.parseLong(args[1]);
+        List<String> spec = ChildSide.arguments(args, "SupervisedRunawayDemo");
+        int maxRestarts = Integer.parseInt(spec.get(0));
+        long maxSeconds = Long.parseLong(spec.get(1));
         long t0 = System.nanoTime();
         ChildSpec heartbeat = ChildSpec.permanent("heartbeat", hb -> {
             for (int k = 0; ; k++) {
@@ -43,11 +46,11 @@ public final class SupervisedRunawayDemo {
         Supervisor supervisor = Supervisor.start(RestartIntensity.of(maxRestarts, Duration.ofSeconds(maxSeconds)),
                 List.of(heartbeat, hog), event -> onEvent(t0, event));
         ExitReason reason = supervisor.awaitExit(Duration.ofSeconds(60)).orElse(ExitReason.of("still running"));
-        DemoOutput.result("supervisorExit", reason.name());
-        DemoOutput.result("secondsToGiveUp", (System.nanoTime() - t0) / 1e9);
-        DemoOutput.result("maxHeap", Runtime.getRuntime().maxMemory());
+        ChildSide.result("supervisorExit", reason.name());
+        ChildSide.result("secondsToGiveUp", (System.nanoTime() - t0) / 1e9);
+        ChildSide.result("maxHeap", Runtime.getRuntime().maxMemory());
         log(t0, "[main] supervisor ended (%s): shutdown, exit code 1", reason.name());
-        System.exit(1);
+        ChildSide.exit(1);
     }
 
     /** Called on the supervisor's thread: quick, one line. */
@@ -70,6 +73,6 @@ public final class SupervisedRunawayDemo {
     }
 
     private static void log(long t0, String format, Object... args) {
-        DemoOutput.log("%6.3f s  %s", (System.nanoTime() - t0) / 1e9, String.format(format, args));
+        ChildSide.log("%6.3f s  %s", (System.nanoTime() - t0) / 1e9, String.format(format, args));
     }
 }

@@ -1,5 +1,8 @@
 package dev.loomlab.limits;
 
+import dev.loomlab.jvm.ChildCall;
+import dev.loomlab.jvm.ChildReply;
+
 import dev.loomlab.published.PublishedFigure;
 import dev.loomlab.published.PublishedFigures;
 import dev.loomlab.util.Progress;
@@ -56,17 +59,17 @@ final class SwapLesson {
             Optional<Cgroups.Group> group = Cgroups.limited("memory", g -> g.limitMemoryAndSwap(LIMIT, allowed));
             try {
                 SwapLimit reading;
-                DemoRun probe;
+                ChildReply probe;
                 if (group.isPresent()) {
                     anyReal = true;
                     reading = SwapLimit.read(group.get().dir()).orElseThrow();
-                    probe = DemoRun.launch(group.get().wrapper(), MemoryProbe.class, List.of(), List.of(), Rows.DEADLINE, progress);
+                    probe = ChildCall.launch(group.get().wrapper(), MemoryProbe.class, List.of(), List.of(), Rows.DEADLINE, progress);
                     files.append("real, cgroup " + reading.version() + ": " + reading.files());
                     seen.append(Rows.bytes(probe.number("physicalMemorySeen")) + " / " + Rows.bytes(probe.number("swapSeen")));
                     swapsSeen[i] = Rows.bytes(probe.number("swapSeen"));
                 } else {
                     reading = simulated(own.map(SwapLimit::version).orElse("v2"), allowed);
-                    probe = DemoRun.launch(List.of(), MemoryProbe.class, List.of(), List.of("-XX:MaxRAM=512m"), Rows.DEADLINE, progress);
+                    probe = ChildCall.launch(List.of(), MemoryProbe.class, List.of(), List.of("-XX:MaxRAM=512m"), Rows.DEADLINE, progress);
                     files.append("SIMULATED: files written by the toolkit (" + reading.version() + ": " + reading.files()
                             + "), read back by the same reader; the child JVM got -XX:MaxRAM=512m, which sets memory only");
                     seen.append("512 MiB (MaxRAM) / not simulated");

@@ -1,5 +1,8 @@
 package dev.loomlab.limits;
 
+import dev.loomlab.jvm.ChildCall;
+import dev.loomlab.jvm.ChildReply;
+
 import dev.loomlab.view.Grid;
 import dev.loomlab.view.GridColumn;
 import dev.loomlab.util.Progress;
@@ -42,7 +45,7 @@ final class ThreadCeiling {
                 how = "no way to lower the ceiling politely here (root without a writable pids cgroup): capped at "
                         + ceiling + " attempts instead, so no failure is shown";
             }
-            DemoRun run = DemoRun.launch(wrapper, ThreadCeilingDemo.class, List.of(String.valueOf(attempts), "10000"),
+            ChildReply run = ChildCall.launch(wrapper, ThreadCeilingDemo.class, List.of(String.valueOf(attempts), "10000"),
                     List.of(Rows.SMALL_DEMO_HEAP, "-Xss256k"), Rows.DEADLINE, progress);
             Rows.add(what, value, means, "demo: the low ceiling", how, "child JVM only; the machine's own limits are untouched");
             Rows.add(what, value, means, "demo: platform threads started", run.get("platformStarted"),

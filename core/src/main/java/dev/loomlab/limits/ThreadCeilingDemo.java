@@ -1,5 +1,7 @@
 package dev.loomlab.limits;
 
+import dev.loomlab.jvm.ChildSide;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
@@ -14,8 +16,9 @@ public final class ThreadCeilingDemo {
     private ThreadCeilingDemo() {}
 
     public static void main(String[] args) throws Exception {
-        int maxAttempts = Integer.parseInt(args[0]);
-        int virtualCount = Integer.parseInt(args[1]);
+        List<String> spec = ChildSide.arguments(args, "ThreadCeilingDemo");
+        int maxAttempts = Integer.parseInt(spec.get(0));
+        int virtualCount = Integer.parseInt(spec.get(1));
         CountDownLatch release = new CountDownLatch(1);
         List<Thread> threads = new ArrayList<>();
         String failure = "none (stopped at the attempt cap)";
@@ -34,9 +37,9 @@ public final class ThreadCeilingDemo {
             failure = DemoOutput.describe(t);
         }
         long elapsed = System.nanoTime() - t0;
-        DemoOutput.result("platformStarted", threads.size());
-        DemoOutput.result("platformFailure", failure);
-        DemoOutput.result("nsPerPlatformThread", threads.isEmpty() ? 0 : elapsed / threads.size());
+        ChildSide.result("platformStarted", threads.size());
+        ChildSide.result("platformFailure", failure);
+        ChildSide.result("nsPerPlatformThread", threads.isEmpty() ? 0 : elapsed / threads.size());
         release.countDown();
         for (Thread t : threads) {
             t.join();
@@ -57,12 +60,12 @@ public final class ThreadCeilingDemo {
         } catch (Throwable t) {
             vFailure = DemoOutput.describe(t);
         }
-        DemoOutput.result("virtualStarted", virtual.size());
-        DemoOutput.result("virtualFailure", vFailure);
+        ChildSide.result("virtualStarted", virtual.size());
+        ChildSide.result("virtualFailure", vFailure);
         vRelease.countDown();
         for (Thread t : virtual) {
             t.join();
         }
-        System.exit(0);
+        ChildSide.exit(0);
     }
 }

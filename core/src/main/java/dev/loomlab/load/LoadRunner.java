@@ -2,15 +2,16 @@ package dev.loomlab.load;
 
 import dev.loomlab.experiment.Kind;
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.loomlab.jvm.ChildJvm;
-import dev.loomlab.jvm.ChildRun;
+import dev.loomlab.jvm.ChildCall;
+import dev.loomlab.jvm.ChildEnding;
+import dev.loomlab.jvm.ChildJvmException;
+import dev.loomlab.jvm.ChildOutcome;
+import dev.loomlab.jvm.ChildReply;
 import dev.loomlab.util.Durations;
 import dev.loomlab.util.Progress;
 import dev.loomlab.measure.Env;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -21,8 +22,10 @@ import java.util.Set;
  * Runs the load experiment the only safe way: each row (kind × loop count) in its own fresh JVM,
  * because a JVM whose carriers a busy loop holds must be thrown away. The child reports its row
  * itself, from a platform thread, even when starved (see {@link LoadChildMain}); if it cannot, it
- * is killed at a hard deadline and its row says {@code killed}. Either way the caller gets every
- * row back, in order, and no child outlives the call.
+ * is killed at a hard deadline and its row says {@code killed}, with the round trips it had
+ * streamed by then. Either way the caller gets every row back, in order, and no child outlives
+ * the call. A child runs through the one child protocol ({@link ChildCall}), and a failed one's
+ * detail is worded by the one rule ({@link ChildEnding}).
  */
 public final class LoadRunner {
 
@@ -68,61 +71,32 @@ public final class LoadRunner {
         if (other.isPresent()) {
             return new RowAndEnv(other.get().row(spec, loops, line -> progress.say("  " + line)), null);
         }
-        Path dir;
-        try {
-            dir = Files.createTempDirectory("loomlab-load-");
-        } catch (IOException e) {
-            throw new UncheckedIOException("could not create a temporary directory for the child JVM", e);
-        }
-        Path resultFile = dir.resolve("row.json");
-        try {
-            List<String> flags = new ArrayList<>(spec.schedulerFlags());
-            flags.addAll(spec.jvmFlags());
-            Duration hard = spec.deadline().plus(LoadTier.WARM_UP).plus(CHILD_ALLOWANCE);
-            long[] doneSoFar = {0};
-            ChildRun run = ChildJvm.launch(pinWrapper, LoadChildMain.class.getName(),
-                    LoadChildMain.args(resultFile, kind, loops, spec.rounds(), spec.deadline()), flags, hard,
-                    line -> {
-                        if (line.startsWith(LoadChildMain.DONE_PREFIX)) {
-                            doneSoFar[0] = Long.parseLong(line.substring(LoadChildMain.DONE_PREFIX.length()).trim());
-                        } else {
-                            progress.say("  " + line);
-                        }
-                    });
-            int carriers = spec.parallelism() > 0 ? spec.parallelism() : Runtime.getRuntime().availableProcessors();
-            return switch (run.outcome()) {
-                case OK -> read(resultFile, kind, loops, carriers, spec.rounds(), run);
-                case DEADLINE -> new RowAndEnv(LoadRow.killed(kind, loops, carriers, spec.rounds(), run.elapsed().toMillis(),
-                        doneSoFar[0], "the child JVM did not report within " + Durations.format(hard) + " and was killed; "
-                                + String.format("%,d of %,d round trips were done by then", doneSoFar[0], spec.rounds())), null);
-                case OUT_OF_MEMORY -> new RowAndEnv(LoadRow.noResult(kind, loops, carriers, spec.rounds(), LoadRow.FAILED,
-                        run.elapsed().toMillis(), "out of memory: " + run.lastError()), null);
-                case FAILED -> new RowAndEnv(LoadRow.noResult(kind, loops, carriers, spec.rounds(), LoadRow.FAILED,
-                        run.elapsed().toMillis(), "exit code " + run.exitCode() + ": " + run.lastError()), null);
-            };
-        } finally {
-            try (var files = Files.list(dir)) {
-                for (Path p : files.toList()) {
-                    Files.deleteIfExists(p);
-                }
-                Files.deleteIfExists(dir);
-            } catch (IOException ignored) {
-                // a temp dir left behind is harmless
+        List<String> flags = new ArrayList<>(spec.schedulerFlags());
+        flags.addAll(spec.jvmFlags());
+        Duration hard = spec.deadline().plus(LoadTier.WARM_UP).plus(CHILD_ALLOWANCE);
+        ChildReply reply = ChildCall.of(LoadChildMain.class.getName(),
+                        String.join("\n", LoadChildMain.spec(kind, loops, spec.rounds(), spec.deadline())), flags, hard)
+                .inside(pinWrapper).run(line -> progress.say("  " + line));
+        int carriers = spec.parallelism() > 0 ? spec.parallelism() : Runtime.getRuntime().availableProcessors();
+        ChildEnding ending = new ChildEnding("the child JVM", "", "");
+        ChildJvmException failure = ending.failure(reply.run(), hard)
+                .orElseGet(() -> reply.result().isPresent() ? null : ending.noResult());
+        if (failure == null) {
+            JsonNode root = LoadJson.parse(reply.result().get());
+            try {
+                return new RowAndEnv(LoadJson.readRow(root.get("row")), LoadJson.childEnv(root));
+            } catch (IOException e) {
+                throw new UncheckedIOException("could not read the child's row", e);
             }
         }
-    }
-
-    private static RowAndEnv read(Path file, Kind kind, int loops, int carriers, int rounds, ChildRun run) {
-        if (!Files.exists(file)) {
-            return new RowAndEnv(LoadRow.noResult(kind, loops, carriers, rounds, LoadRow.FAILED, run.elapsed().toMillis(),
-                    "the child JVM exited without writing its row: " + run.lastError()), null);
+        String detail = ChildEnding.oneLine(failure.getMessage());
+        long waited = reply.run().elapsed().toMillis();
+        if (failure.outcome() == ChildOutcome.DEADLINE) {
+            long done = (long) reply.number(LoadChildMain.ROUNDS_DONE);
+            return new RowAndEnv(LoadRow.killed(kind, loops, carriers, spec.rounds(), waited, done, detail
+                    + String.format("; %,d of %,d round trips were done by then", done, spec.rounds())), null);
         }
-        try {
-            JsonNode root = LoadJson.parse(Files.readString(file));
-            return new RowAndEnv(LoadJson.readRow(root.get("row")), LoadJson.childEnv(root));
-        } catch (IOException e) {
-            throw new UncheckedIOException("could not read the child's row " + file, e);
-        }
+        return new RowAndEnv(LoadRow.noResult(kind, loops, carriers, spec.rounds(), LoadRow.FAILED, waited, detail), null);
     }
 
     private static String carriers(LoadSpec spec) {

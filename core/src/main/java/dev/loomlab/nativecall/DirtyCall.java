@@ -1,7 +1,9 @@
 package dev.loomlab.nativecall;
 
+import dev.loomlab.jvm.ChildCall;
+import dev.loomlab.jvm.ChildReply;
+
 import dev.loomlab.view.Section;
-import dev.loomlab.limits.DemoRun;
 import dev.loomlab.util.Progress;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -56,7 +58,7 @@ public record DirtyCall(List<CallSite> sites, Duration call, Duration gap, Durat
         for (CallSite site : sites) {
             progress.say(String.format("%s: a fresh JVM on one carrier, native calls of %d ms every %d ms", site.label(),
                     call.toMillis(), gap.toMillis()));
-            DemoRun run = DemoRun.launch(List.of(), DirtyCallChild.class, List.of(site.label(),
+            ChildReply run = ChildCall.launch(List.of(), DirtyCallChild.class, List.of(site.label(),
                             String.valueOf(call.toNanos() / 1_000), String.valueOf(gap.toMillis()), String.valueOf(warmup.toMillis()),
                             String.valueOf(window.toMillis())), flags(), warmup.plus(window).plusSeconds(60), progress);
             rows.add(DirtyCallRow.of(site, run));

@@ -1,6 +1,7 @@
 package dev.loomlab.nativecall;
 
-import dev.loomlab.limits.DemoOutput;
+import dev.loomlab.jvm.ChildSide;
+
 import dev.loomlab.measure.EchoRoundTrips;
 import dev.loomlab.measure.RoundTripLog;
 import dev.loomlab.process.Pid;
@@ -25,11 +26,12 @@ public final class DirtyCallChild {
     private DirtyCallChild() {}
 
     public static void main(String[] args) throws Exception {
-        CallSite site = CallSite.parse(args[0]);
-        int callMicros = Integer.parseInt(args[1]);
-        long gapMillis = Long.parseLong(args[2]);
-        Duration warmup = Duration.ofMillis(Long.parseLong(args[3]));
-        Duration window = Duration.ofMillis(Long.parseLong(args[4]));
+        List<String> spec = ChildSide.arguments(args, "DirtyCallChild");
+        CallSite site = CallSite.parse(spec.get(0));
+        int callMicros = Integer.parseInt(spec.get(1));
+        long gapMillis = Long.parseLong(spec.get(2));
+        Duration warmup = Duration.ofMillis(Long.parseLong(spec.get(3)));
+        Duration window = Duration.ofMillis(Long.parseLong(spec.get(4)));
         NativeSleep.sleepMicros(1); // link the downcall now, not inside the window
         ExecutorService dirty = Executors.newSingleThreadExecutor(r -> Thread.ofPlatform().daemon(true).name("loomlab-dirty").unstarted(r));
         List<long[]> calls = new ArrayList<>();
@@ -50,12 +52,12 @@ public final class DirtyCallChild {
         });
         EchoRoundTrips trips = EchoRoundTrips.start(warmup, window);
         var measured = trips.await(warmup.plus(window).plusSeconds(20));
-        DemoOutput.result("site", site.label());
+        ChildSide.result("site", site.label());
         if (measured.isEmpty()) {
-            DemoOutput.result("stoppedBy", String.format("starved: %,d round trips done in the window", trips.completed()));
-            DemoOutput.result("roundTrips", trips.completed());
+            ChildSide.result("stoppedBy", String.format("starved: %,d round trips done in the window", trips.completed()));
+            ChildSide.result("roundTrips", trips.completed());
             System.err.flush();
-            Runtime.getRuntime().halt(0); // a held carrier may never let the processes end
+            ChildSide.halt(0); // a held carrier may never let the processes end
         }
         long[] w = trips.window();
         List<long[]> inWindow;
@@ -65,22 +67,22 @@ public final class DirtyCallChild {
         RoundTripLog log = measured.get();
         RoundTripLog during = log.split(inWindow, true);
         RoundTripLog outside = log.split(inWindow, false);
-        DemoOutput.result("calls", inWindow.size());
-        DemoOutput.result("callMeanUs", inWindow.stream().mapToLong(c -> c[1] - c[0]).average().orElse(Double.NaN) / 1e3);
-        DemoOutput.result("roundTrips", log.count());
-        DemoOutput.result("rtP50Us", log.percentileMicros(50));
-        DemoOutput.result("rtP99Us", log.percentileMicros(99));
-        DemoOutput.result("rtMaxUs", log.maxMicros());
-        DemoOutput.result("rtDuringCall", during.count());
-        DemoOutput.result("rtDuringCallP50Us", during.percentileMicros(50));
-        DemoOutput.result("rtDuringCallMaxUs", during.maxMicros());
-        DemoOutput.result("rtOutsideP99Us", outside.percentileMicros(99));
-        DemoOutput.log("%s: %,d calls, %,d round trips, p99 %.1f us, max %.1f us", site.label(), inWindow.size(), log.count(),
+        ChildSide.result("calls", inWindow.size());
+        ChildSide.result("callMeanUs", inWindow.stream().mapToLong(c -> c[1] - c[0]).average().orElse(Double.NaN) / 1e3);
+        ChildSide.result("roundTrips", log.count());
+        ChildSide.result("rtP50Us", log.percentileMicros(50));
+        ChildSide.result("rtP99Us", log.percentileMicros(99));
+        ChildSide.result("rtMaxUs", log.maxMicros());
+        ChildSide.result("rtDuringCall", during.count());
+        ChildSide.result("rtDuringCallP50Us", during.percentileMicros(50));
+        ChildSide.result("rtDuringCallMaxUs", during.maxMicros());
+        ChildSide.result("rtOutsideP99Us", outside.percentileMicros(99));
+        ChildSide.log("%s: %,d calls, %,d round trips, p99 %.1f us, max %.1f us", site.label(), inWindow.size(), log.count(),
                 log.percentileMicros(99), log.maxMicros());
         caller.kill();
         trips.stop(Duration.ofSeconds(10));
         dirty.shutdownNow();
         System.err.flush();
-        Runtime.getRuntime().halt(0);
+        ChildSide.halt(0);
     }
 }

@@ -1,6 +1,7 @@
 package dev.loomlab.nativecall;
 
-import dev.loomlab.limits.DemoRun;
+import dev.loomlab.jvm.ChildReply;
+
 
 /**
  * One call site as its child JVM reported it; NaN where it reported nothing.
@@ -21,7 +22,7 @@ import dev.loomlab.limits.DemoRun;
 public record DirtyCallRow(CallSite site, double calls, double callMeanUs, double roundTrips, double rtP50Us, double rtP99Us,
                            double rtMaxUs, double rtDuringCall, double rtDuringCallP50Us, double rtDuringCallMaxUs, double rtOutsideP99Us, String outcome) {
 
-    static DirtyCallRow of(CallSite site, DemoRun run) {
+    static DirtyCallRow of(CallSite site, ChildReply run) {
         String stopped = run.get("stoppedBy");
         String outcome = stopped.isEmpty() ? run.ending() : stopped;
         return new DirtyCallRow(site, run.number("calls"), run.number("callMeanUs"), run.number("roundTrips"), run.number("rtP50Us"),
