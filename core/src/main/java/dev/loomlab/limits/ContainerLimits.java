@@ -9,7 +9,13 @@ import dev.loomlab.util.Progress;
 import dev.loomlab.view.Section;
 import dev.loomlab.published.PublishedFigure;
 import dev.loomlab.published.PublishedFigures;
+import dev.loomlab.experiment.ExperimentSpec;
+import dev.loomlab.experiment.FreshJvm;
+import dev.loomlab.experiment.Kind;
+import dev.loomlab.experiment.Measurement;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.List;
 import java.util.Optional;
 
@@ -33,8 +39,11 @@ final class ContainerLimits {
         GridColumn gc = GridColumn.text("GC");
         GridColumn gcThreads = GridColumn.text("GC threads (parallel / concurrent)");
         GridColumn jit = GridColumn.text("JIT threads");
-        GridColumn first = GridColumn.number("ns/spawn run 1");
-        GridColumn warm = GridColumn.number("ns/spawn warm median");
+        GridColumn first = GridColumn.number("ns/spawn, cold run");
+        GridColumn warm = GridColumn.number("ns/spawn, steady");
+        GridColumn protocolCol = GridColumn.text("protocol");
+        GridColumn beamHere = GridColumn.text("BEAM here ns/spawn (erl +S CPUs)");
+        GridColumn ratio = GridColumn.number("JVM / BEAM here");
         GridColumn beam = GridColumn.number("BEAM ns/spawn (article)");
         GridColumn beamSched = GridColumn.text("BEAM schedulers / Go 1.25 GOMAXPROCS (article)");
         int host = Runtime.getRuntime().availableProcessors();
@@ -46,6 +55,7 @@ final class ContainerLimits {
             plan.add(new int[] {c, 0});
         }
         boolean real = Cgroups.writable("cpu").isPresent();
+        Map<Integer, Measurement> beamByCpus = new HashMap<>(); // BEAM here with +S c, once per CPU count
         if (real) {
             for (int c : cpus) {
                 if (c <= host) {
@@ -77,8 +87,14 @@ final class ContainerLimits {
                 gc.append(run.get("gc"));
                 gcThreads.append(run.get("parallelGcThreads") + " / " + run.get("concGcThreads"));
                 jit.append(run.get("compilerThreads"));
-                first.append(Math.round(run.number("nsPerSpawnFirst")));
-                warm.append(Math.round(run.number("nsPerSpawnWarm")));
+                first.append(Math.round(run.number("nsPerSpawnCold")));
+                warm.append(Math.round(run.number("nsPerSpawn")));
+                protocolCol.append(String.format(Boolean.parseBoolean(run.get("steady")) ? "steady after %,.0f runs"
+                        : run.get("steady").isEmpty() ? "%,.0f runs" : "NOT steady: the last of %,.0f runs", run.number("iterations")));
+                Measurement b = beamByCpus.computeIfAbsent(c, k -> FreshJvm.attempt(ExperimentSpec.of("spawn", n).withKind(Kind.BEAM)
+                        .withOption("schedulers", String.valueOf(k)).withRepeat(runs), progress));
+                beamHere.append(b.ok() ? String.format("%,.0f", b.nsPerSpawn()) : b.outcome());
+                ratio.append(b.ok() ? Grid.ratio(run.number("nsPerSpawn"), b.nsPerSpawn()) : Double.NaN);
                 beam.append(PublishedFigures.of("cpu-limit", "nsPerSpawn").stream()
                         .filter(f -> f.n() != null && f.n() == c).mapToDouble(PublishedFigure::value).findFirst().orElse(Double.NaN));
                 beamSched.append(c + " / " + Math.max(2, c) + " (Go 1.24: the host's count)");
@@ -87,11 +103,15 @@ final class ContainerLimits {
             }
         }
         return new Section(Grid.create(String.format("What the JVM derives from its CPUs (%,d spawns x %d runs per JVM; host has %d)",
-                n, runs, host), how, cpuCol, seen, carriers, gc, gcThreads, jit, first, warm, beam, beamSched), null, List.of(
+                n, runs, host), how, cpuCol, seen, carriers, gc, gcThreads, jit, first, warm, protocolCol, beamHere, ratio, beam,
+                beamSched), null, List.of(
                 real ? "real quotas come from a fresh cpu cgroup per child (only up to the host's " + host + " CPUs); the others are simulated with -XX:ActiveProcessorCount"
                         : Cgroups.whyNot("cpu") + " (-XX:ActiveProcessorCount)",
                 "availableProcessors follows the quota (rounded up), and from it the carriers, the GC's threads, the JIT's threads, and with 1 CPU even the GC itself (Serial)",
-                "spawn times change from run to run: compare the warm medians, as the article learned to"));
+                "ns/spawn, steady: the median of the measured runs once the warm-up protocol found the runs steady (or the last run, "
+                        + "marked NOT steady); the cold run beside it is what a fresh VM pays, as the article measured",
+                "BEAM here: the same spawn in a fresh BEAM VM with +S set to the CPU count (its schedulers), same machine, "
+                        + "same protocol; a CPU count above the host's cores only adds schedulers, as -XX:ActiveProcessorCount only adds carriers"));
     }
 
 

@@ -8,15 +8,22 @@ import dev.loomlab.experiment.IdleGroup;
 import dev.loomlab.experiment.Kind;
 import java.lang.management.ManagementFactory;
 import java.time.Duration;
-import java.util.Arrays;
+import dev.loomlab.measure.Spread;
+import dev.loomlab.measure.SteadyState;
+import dev.loomlab.measure.WarmupPolicy;
+import java.util.ArrayList;
 import java.util.concurrent.ForkJoinPool;
 
 /**
  * Child JVM: what this JVM derived from the CPUs it was given (processors, virtual-thread
- * carriers, GC and its threads, JIT compiler threads), then spawns n idle processes {@code runs}
- * times and reports the first run and the median of the others. Args: n runs.
+ * carriers, GC and its threads, JIT compiler threads), then times spawning n idle processes under
+ * the warm-up protocol ({@link WarmupPolicy#DEFAULT} within {@link #WARMUP_BUDGET}, {@code runs} measured) and reports the cold
+ * run, the steady median (the last run when not steady) and whether it was steady. Args: n runs.
  */
 public final class CpuProbe {
+
+    /** Six or more JVMs run one after the other in the section: a shorter warm-up than one experiment's. */
+    static final Duration WARMUP_BUDGET = Duration.ofSeconds(4);
 
     private CpuProbe() {}
 
@@ -32,16 +39,20 @@ public final class CpuProbe {
         ChildSide.result("parallelGcThreads", hs.getVMOption("ParallelGCThreads").getValue());
         ChildSide.result("concGcThreads", hs.getVMOption("ConcGCThreads").getValue());
         ChildSide.result("compilerThreads", hs.getVMOption("CICompilerCount").getValue());
-        double[] ns = new double[runs];
-        for (int r = 0; r < runs; r++) {
+        // the warm-up protocol of every timing: cold run, warm-up until steady (or the budget), then `runs` measured
+        SteadyState protocol = new SteadyState(WarmupPolicy.DEFAULT.withMeasured(runs).withBudget(WARMUP_BUDGET));
+        List<Double> ns = new ArrayList<>();
+        long start = System.nanoTime();
+        while (protocol.wantsMore()) {
             try (IdleGroup group = IdleGroup.start(Kind.PROCESS, n, Duration.ofSeconds(60))) {
-                ns[r] = (double) group.spawnNanos() / n;
+                ns.add((double) group.spawnNanos() / n);
             }
+            protocol.record(ns.get(ns.size() - 1), System.nanoTime() - start);
         }
-        ChildSide.result("nsPerSpawnFirst", ns[0]);
-        double[] warm = Arrays.copyOfRange(ns, runs > 1 ? 1 : 0, runs);
-        Arrays.sort(warm);
-        ChildSide.result("nsPerSpawnWarm", warm[warm.length / 2]);
+        ChildSide.result("nsPerSpawnCold", ns.get(0));
+        ChildSide.result("nsPerSpawn", Spread.of(protocol.summarized().stream().mapToDouble(ns::get).toArray()).median());
+        ChildSide.result("steady", protocol.outcome() == SteadyState.Outcome.STEADY);
+        ChildSide.result("iterations", ns.size());
         ChildSide.exit(0);
     }
 

@@ -32,6 +32,11 @@ class ContainmentTest {
         Section r = Containment.cpuLimit(new int[] {1}, 200, 1, Progress.SILENT);
         assertThat(r.grid().get(0, "availableProcessors")).isEqualTo(1);
         assertThat(r.grid().get(0, "carriers")).isEqualTo(1);
+        // the spawn timing follows the warm-up protocol: steady after some runs, or says it was not
+        assertThat(r.grid().texts("protocol").get(0)).matches("steady after \\d+ runs|NOT steady: the last of \\d+ runs");
+        assertThat(r.grid().number(0, "ns/spawn, steady")).isPositive();
+        // BEAM here ran with one scheduler, or its cell says why not (Erlang missing)
+        assertThat(r.grid().texts("BEAM here ns/spawn (erl +S CPUs)").get(0)).matches("[\\d,]+|.*erlang.*");
     }
 
     @Test
