@@ -83,7 +83,7 @@ public record ChildCall(String main, String spec, List<String> flags, Duration d
             ChildRun run = ChildJvm.launch(wrapper, main, args, flags, deadline, sort);
             Optional<String> result = Files.exists(resultFile) ? Optional.of(Files.readString(resultFile)) : Optional.empty();
             synchronized (streamed) {
-                return new ChildReply(run, result, Map.copyOf(streamed), List.copyOf(log), List.copyOf(other));
+                return ChildReply.of(run, result, Map.copyOf(streamed), List.copyOf(log), List.copyOf(other));
             }
         } catch (IOException e) {
             throw new UncheckedIOException("could not pass the spec to the child JVM or read its result", e);

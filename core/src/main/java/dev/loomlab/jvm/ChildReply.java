@@ -13,20 +13,23 @@ import java.util.Optional;
  *
  * @param run      how it ended
  * @param result   its result file's text, if it wrote one (it writes it once, at its end)
+ * @param figures  its figures: those of its result file when it wrote them there ({@link ChildSide#exit}),
+ *                 else (it died half-way: out of memory, killed) the ones it streamed before it died
  * @param streamed its {@code result key=value} lines, last value per key
  * @param log      its {@code log} lines, in order
  * @param other    any other lines (JVM messages, stack traces), in order
  */
-public record ChildReply(ChildRun run, Optional<String> result, Map<String, String> streamed, List<String> log,
+public record ChildReply(ChildRun run, Optional<String> result, Map<String, String> figures, Map<String, String> streamed, List<String> log,
                          List<String> other) {
 
     private static final TypeReference<LinkedHashMap<String, String>> FIGURES = new TypeReference<>() {};
 
-    /**
-     * Its figures: those of its result file when it wrote them there ({@link ChildSide#exit}), else
-     * (it died half-way: out of memory, killed) the ones it streamed before it died.
-     */
-    public Map<String, String> figures() {
+    /** The reply to what a child left: its figures read once, from its result file or else from the streamed lines. */
+    static ChildReply of(ChildRun run, Optional<String> result, Map<String, String> streamed, List<String> log, List<String> other) {
+        return new ChildReply(run, result, figuresOf(result, streamed), streamed, log, other);
+    }
+
+    private static Map<String, String> figuresOf(Optional<String> result, Map<String, String> streamed) {
         if (result.isPresent()) {
             try {
                 return Map.copyOf(Json.MAPPER.readValue(result.get(), FIGURES));
@@ -39,13 +42,13 @@ public record ChildReply(ChildRun run, Optional<String> result, Map<String, Stri
 
     /** A figure as written, or "" if the child never wrote it. */
     public String get(String key) {
-        return figures().getOrDefault(key, "");
+        return figures.getOrDefault(key, "");
     }
 
     /** A figure as a number, or NaN if absent or not a number. */
     public double number(String key) {
         try {
-            return Double.parseDouble(figures().get(key));
+            return Double.parseDouble(figures.get(key));
         } catch (RuntimeException e) {
             return Double.NaN;
         }
