@@ -5,6 +5,7 @@ import dev.loomlab.view.Series;
 
 import dev.loomlab.display.Displayable;
 import dev.loomlab.experiment.Measurement;
+import dev.loomlab.experiment.Run;
 import dev.loomlab.util.Progress;
 import java.util.ArrayList;
 import java.util.List;
@@ -30,7 +31,7 @@ public record TiersWithBeam(Tiers jvm, List<Measurement> beam) implements Displa
     static TiersWithBeam of(Tiers jvm, Progress progress) {
         List<Measurement> beam = new ArrayList<>();
         for (Measurement m : jvm.tiers()) {
-            int measured = (int) Math.max(1, m.runs().stream().filter(r -> "measured".equals(r.phase())).count());
+            int measured = (int) Math.max(1, m.runs().stream().filter(Run::measured).count());
             Measurement b = BeamColumn.measure(dev.loomlab.experiment.ExperimentSpec.of("spawn", m.n())
                     .withRepeat(measured), progress);
             beam.add(b);
