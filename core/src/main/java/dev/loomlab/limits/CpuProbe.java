@@ -4,21 +4,20 @@ import dev.loomlab.jvm.ChildSide;
 import java.util.List;
 
 import com.sun.management.HotSpotDiagnosticMXBean;
-import dev.loomlab.experiment.IdleGroup;
-import dev.loomlab.experiment.Kind;
 import java.lang.management.ManagementFactory;
 import java.time.Duration;
-import dev.loomlab.measure.Spread;
-import dev.loomlab.measure.SteadyState;
+import dev.loomlab.experiment.ExperimentSpec;
+import dev.loomlab.experiment.Experiments;
+import dev.loomlab.experiment.Measurement;
 import dev.loomlab.measure.WarmupPolicy;
-import java.util.ArrayList;
 import java.util.concurrent.ForkJoinPool;
 
 /**
  * Child JVM: what this JVM derived from the CPUs it was given (processors, virtual-thread
- * carriers, GC and its threads, JIT compiler threads), then times spawning n idle processes under
- * the warm-up protocol ({@link WarmupPolicy#DEFAULT} within {@link #WARMUP_BUDGET}, {@code runs} measured) and reports the cold
- * run, the steady median (the last run when not steady) and whether it was steady. Args: n runs.
+ * carriers, GC and its threads, JIT compiler threads), then runs the spawn experiment at n here
+ * ({@link Experiments#runHere}, its warm-up protocol within {@link #WARMUP_BUDGET}, {@code runs}
+ * measured, as {@link WarmupPolicy} describes) and reports the cold run, the steady figure (the last
+ * run when not steady) and whether it was steady. Args: n runs.
  */
 public final class CpuProbe {
 
@@ -39,20 +38,12 @@ public final class CpuProbe {
         ChildSide.result("parallelGcThreads", hs.getVMOption("ParallelGCThreads").getValue());
         ChildSide.result("concGcThreads", hs.getVMOption("ConcGCThreads").getValue());
         ChildSide.result("compilerThreads", hs.getVMOption("CICompilerCount").getValue());
-        // the warm-up protocol of every timing: cold run, warm-up until steady (or the budget), then `runs` measured
-        SteadyState protocol = new SteadyState(WarmupPolicy.DEFAULT.withMeasured(runs).withBudget(WARMUP_BUDGET));
-        List<Double> ns = new ArrayList<>();
-        long start = System.nanoTime();
-        while (protocol.wantsMore()) {
-            try (IdleGroup group = IdleGroup.start(Kind.PROCESS, n, Duration.ofSeconds(60))) {
-                ns.add((double) group.spawnNanos() / n);
-            }
-            protocol.record(ns.get(ns.size() - 1), System.nanoTime() - start);
-        }
-        ChildSide.result("nsPerSpawnCold", ns.get(0));
-        ChildSide.result("nsPerSpawn", Spread.of(protocol.summarized().stream().mapToDouble(ns::get).toArray()).median());
-        ChildSide.result("steady", protocol.outcome() == SteadyState.Outcome.STEADY);
-        ChildSide.result("iterations", ns.size());
+        // the spawn experiment itself, under its warm-up protocol: one code path for a spawn timing
+        Measurement spawn = Experiments.runHere(ExperimentSpec.of("spawn", n).withWarmup(WARMUP_BUDGET, runs), ChildSide.PROGRESS);
+        ChildSide.result("nsPerSpawnCold", spawn.cold("nsPerSpawn"));
+        ChildSide.result("nsPerSpawn", spawn.nsPerSpawn());
+        ChildSide.result("steady", spawn.steady());
+        ChildSide.result("iterations", spawn.runs().size());
         ChildSide.exit(0);
     }
 
