@@ -2,6 +2,7 @@ package dev.loomlab.experiment;
 
 import dev.loomlab.util.Progress;
 import dev.loomlab.measure.Cap;
+import dev.loomlab.measure.GcWindow;
 import dev.loomlab.measure.Parked;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -39,6 +40,7 @@ final class BroadcastExperiment extends NamedExperiment {
                 });
             }
             Parked.awaitAll(n, i -> workers[i].thread(), Duration.ofSeconds(60));
+            GcWindow gc = GcWindow.afterFullGc();
             long start = System.nanoTime();
             for (Worker w : workers) {
                 w.send(message);
@@ -53,6 +55,7 @@ final class BroadcastExperiment extends NamedExperiment {
             metrics.put("allReceivedMillis", received / 1e6);
             metrics.put("allSentMillis", sent / 1e6);
             metrics.put("nsPerSend", (double) sent / n);
+            metrics.put("gcInWindow", (double) gc.collections());
             return metrics;
         } finally {
             Worker.stopAll(workers, Duration.ofSeconds(30));
@@ -62,6 +65,6 @@ final class BroadcastExperiment extends NamedExperiment {
     @Override
     public List<String> notes(ExperimentSpec spec) {
         return List.of("allSentMillis: the sender's loop alone (send never waits); allReceivedMillis: until the last unit "
-                + "has taken its message; nsPerMessage = allReceivedMillis / n");
+                + "has taken its message; nsPerMessage = allReceivedMillis / n", RingExperiment.GC_NOTE);
     }
 }

@@ -32,6 +32,7 @@ class ExperimentsTest {
                 Progress.SILENT);
         assertThat(m.metric("nsPerHop")).isPositive();
         assertThat(m.metric("totalMillis")).isPositive();
+        assertThat(m.metric("gcInWindow")).as("collections counted inside the timed window").isGreaterThanOrEqualTo(0);
     }
 
     @ParameterizedTest
