@@ -92,7 +92,7 @@ final class ContainerLimits {
                 protocolCol.append(String.format(Boolean.parseBoolean(run.get("steady")) ? "steady after %,.0f runs"
                         : run.get("steady").isEmpty() ? "%,.0f runs" : "NOT steady: the last of %,.0f runs", run.number("iterations")));
                 Measurement b = beamByCpus.computeIfAbsent(c, k -> FreshJvm.attempt(ExperimentSpec.of("spawn", n).withKind(Kind.BEAM)
-                        .withOption("schedulers", String.valueOf(k)).withRepeat(runs), progress));
+                        .withOption("schedulers", String.valueOf(k)).withWarmup(CpuProbe.WARMUP_BUDGET, runs), progress));
                 beamHere.append(b.ok() ? String.format("%,.0f", b.nsPerSpawn()) : b.outcome());
                 ratio.append(b.ok() ? Grid.ratio(run.number("nsPerSpawn"), b.nsPerSpawn()) : Double.NaN);
                 beam.append(PublishedFigures.of("cpu-limit", "nsPerSpawn").stream()

@@ -21,8 +21,8 @@ import java.util.concurrent.ForkJoinPool;
  */
 public final class CpuProbe {
 
-    /** Six or more JVMs run one after the other in the section: a shorter warm-up than one experiment's. */
-    static final Duration WARMUP_BUDGET = Duration.ofSeconds(4);
+    /** Four JVMs and four BEAM VMs run one after the other in the section: each gets a shorter warm-up than one experiment's. */
+    static final Duration WARMUP_BUDGET = Duration.ofSeconds(3);
 
     private CpuProbe() {}
 

@@ -6,18 +6,38 @@ import dev.loomlab.experiment.FreshJvm;
 import dev.loomlab.experiment.Measurement;
 import dev.loomlab.measure.Units;
 import dev.loomlab.util.Progress;
+import java.time.Duration;
 
 /**
  * How every runner runs one spec: in a fresh JVM through {@link FreshJvm#attempt} (so a failure is
  * a row, never an exception), with one progress line before and one after naming the experiment's
- * headline figure.
+ * headline figure, and a warm-up budget of {@link #WARMUP_BUDGET} unless the spec names its own.
  */
 public final class Runs {
 
+    /**
+     * How long each fresh JVM (or BEAM VM) of a runner may warm up before its result says "not
+     * steady": a runner starts several, one after the other, where a single experiment gets
+     * {@link dev.loomlab.measure.WarmupPolicy#DEFAULT}'s budget. Each row's protocol note says which.
+     */
+    public static final Duration WARMUP_BUDGET = Duration.ofSeconds(3);
+
     private Runs() {}
 
-    /** Runs {@code spec} in a fresh JVM (a fresh BEAM VM for kind beam); its measurement or its failed row. */
+    /**
+     * Runs {@code spec} in a fresh JVM (a fresh BEAM VM for kind beam); its measurement or its failed
+     * row. A spec without a warm-up option of its own warms up for at most {@link #WARMUP_BUDGET}.
+     */
     public static Measurement attempt(ExperimentSpec spec, Progress progress) {
+        return attemptAsGiven(withRunnerBudget(spec), progress);
+    }
+
+    /** {@code spec}, with the runners' warm-up budget when it names none. */
+    static ExperimentSpec withRunnerBudget(ExperimentSpec spec) {
+        return spec.option(ExperimentSpec.WARMUP, "").isEmpty() ? spec.withWarmup(WARMUP_BUDGET, spec.repeat()) : spec;
+    }
+
+    private static Measurement attemptAsGiven(ExperimentSpec spec, Progress progress) {
         long start = System.nanoTime();
         progress.say(String.format("measuring %s in a fresh %s...", describe(spec),
                 spec.kind() == dev.loomlab.experiment.Kind.BEAM ? "BEAM VM" : "JVM"));

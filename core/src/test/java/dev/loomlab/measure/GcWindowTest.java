@@ -13,5 +13,4 @@ class GcWindowTest {
         assertThat(window.collections()).isGreaterThanOrEqualTo(1);
         assertThat(window.millis()).isGreaterThanOrEqualTo(0);
     }
-
 }

@@ -260,7 +260,8 @@ public final class Lightness {
         List<Measurement> fresh = new ArrayList<>();
         int freshRuns = Math.min(runs, 3); // a fresh JVM per run is the expensive part; three show it never warms
         for (int i = 0; i < freshRuns; i++) {
-            fresh.add(FreshJvm.run(ExperimentSpec.of("spawn", n), progress));
+            // only its cold run is shown: one run, no warm-up to wait for
+            fresh.add(FreshJvm.run(ExperimentSpec.of("spawn", n).withFixedRuns(1), progress));
         }
         double beamRepeated = KaruiFigures.value(BEAM, "warmup", "nsPerSpawnRepeated");
         double goFirst = KaruiFigures.value(GO, "warmup", "nsPerSpawnFirstRun");
