@@ -22,7 +22,7 @@ import java.util.concurrent.ForkJoinPool;
 public final class CpuProbe {
 
     /** Four JVMs and four BEAM VMs run one after the other in the section: each gets a shorter warm-up than one experiment's. */
-    static final Duration WARMUP_BUDGET = Duration.ofSeconds(3);
+    static final Duration WARMUP_BUDGET = Duration.ofSeconds(2);
 
     private CpuProbe() {}
 
