@@ -20,6 +20,15 @@ public final class StateSizes {
 
     private StateSizes() {}
 
+    /**
+     * The spec for lists of m elements, the same for a JVM and for BEAM here: the figure is a memory
+     * reading, which repeats itself once the warm-up has found it steady, so one run is measured
+     * after the warm-up (the warm-up runs stay in the runs table), as the idle tiers do.
+     */
+    public static ExperimentSpec spec(int m, int processes) {
+        return ExperimentSpec.of("state", processesFor(m, processes)).withM(m).withRepeat(1);
+    }
+
     /** The processes a child runs for lists of m elements, given {@code processes} wanted. */
     public static int processesFor(int m, int processes) {
         return (int) Math.max(1, Math.min(processes, MAX_ELEMENTS / Math.max(m, 1)));
@@ -45,7 +54,7 @@ public final class StateSizes {
         }
         Map<Integer, Measurement> byM = new LinkedHashMap<>();
         for (int m : sizes) {
-            byM.put(m, Runs.attempt(ExperimentSpec.of("state", processesFor(m, processes)).withM(m), progress));
+            byM.put(m, Runs.attempt(spec(m, processes), progress));
         }
         return byM;
     }

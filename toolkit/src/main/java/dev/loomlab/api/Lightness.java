@@ -87,7 +87,7 @@ public final class Lightness {
         List<Integer> sizes = List.copyOf(byM.keySet());
         Map<Integer, Measurement> beamByM = new LinkedHashMap<>();
         for (int m : sizes) {
-            beamByM.put(m, BeamColumn.measure(ExperimentSpec.of("state", StateSizes.processesFor(m, processes)).withM(m), progress));
+            beamByM.put(m, BeamColumn.measure(StateSizes.spec(m, processes), progress));
         }
         Map<Integer, Double> perProcess = new LinkedHashMap<>();
         byM.forEach((m, r) -> perProcess.put(m, r.bytesPerProcess()));
