@@ -112,9 +112,32 @@ final class Caps {
         var chart = Plot.lines("Heap used, read by the heartbeat every 50 ms", "seconds",
                 "MB", false, false, List.of(new Series("JVM heap used (heartbeat)", xs, ys), new Series("-Xmx64m", xs, limitY),
                         Series.of(Palette.BEAM_PUBLISHED, "BEAM VM total at most (article)", xs, beamY).styled(Series.Style.PUBLISHED)));
-        return new Section(Grid.create("A supervised runaway: restarted, then given up on with a reason", time, line), chart, List.of(
+        List<String> notes = new ArrayList<>(List.of(
                 "the worker keeps 1 MiB chunks until the shared heap refuses one; its OutOfMemoryError ends it (its exit reason), the supervisor restarts it",
                 "the heap cap is the whole JVM's: a bystander can be the one refused (then the log says so); a per-process cap needs a child JVM"));
+        heartbeatVerdict(lines, xs).ifPresent(notes::add);
+        return new Section(Grid.create("A supervised runaway: restarted, then given up on with a reason", time, line), chart, notes);
+    }
+
+    /**
+     * When the heartbeat was still running after shutdown and kill, or stopped ticking well before
+     * the supervisor gave up (more than five of its 50 ms periods), this run's sentence saying so.
+     */
+    static java.util.Optional<String> heartbeatVerdict(List<String> lines, List<Number> ticks) {
+        double gaveUp = lines.stream().filter(l -> l.contains("giving up")).mapToDouble(Caps::seconds).findFirst().orElse(Double.NaN);
+        if (ticks.isEmpty() || Double.isNaN(gaveUp)) {
+            return java.util.Optional.empty();
+        }
+        double lastTick = ticks.get(ticks.size() - 1).doubleValue();
+        boolean stranded = lines.stream().anyMatch(l -> l.contains("stopped heartbeat") && l.contains("still running"));
+        if (!stranded && gaveUp - lastTick <= 0.25) {
+            return java.util.Optional.empty();
+        }
+        return java.util.Optional.of(String.format("in this run the heartbeat's last tick came at %.2f s, %.2f s before the supervisor gave up: "
+                + "the heap's exhaustion stopped the bystander too%s", lastTick, gaveUp - lastTick, stranded
+                ? ", and it ended neither on shutdown nor on kill (to see where such a process waits, dump its JVM's threads, "
+                        + "virtual ones included: jcmd PID Thread.dump_to_file -format=text FILE)"
+                : ""));
     }
 
     /** The leading "  0.123 s" of a log line, or infinity. */

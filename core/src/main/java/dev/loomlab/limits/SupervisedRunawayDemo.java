@@ -59,10 +59,25 @@ public final class SupervisedRunawayDemo {
             case EXITED -> log(t0, "[supervisor] %s %s exited: %s", event.child(), event.pid(), reasonWords(event.reason()));
             case RESTARTED -> log(t0, "[supervisor] restarted %s as %s", event.child(), event.pid());
             case GAVE_UP -> log(t0, "[supervisor] restart intensity used up: giving up (%s)", Supervisor.GAVE_UP.name());
-            case STOPPED -> log(t0, "[supervisor] stopped %s", event.child());
+            case STOPPED -> log(t0, "[supervisor] stopped %s: %s", event.child(), stoppedWords(event.reason()));
             case ENDED -> log(t0, "[supervisor] ended: %s", event.reason() == null ? "" : event.reason().name());
             case STARTED -> log(t0, "[supervisor] started %s %s", event.child(), event.pid());
         }
+    }
+
+    /**
+     * How a child ended when the supervisor stopped it: on {@code shutdown}, on the {@code kill} that
+     * follows {@link Supervisor#SHUTDOWN_TIMEOUT}, or not at all (then it says so).
+     */
+    static String stoppedWords(ExitReason reason) {
+        if (reason == null || reason.name().equals("still running")) {
+            return "it ended neither on shutdown (" + Supervisor.SHUTDOWN_TIMEOUT.toSeconds() + " s) nor on kill: "
+                    + "still running when the JVM exits";
+        }
+        if (reason.isKilled()) {
+            return "it did not end within " + Supervisor.SHUTDOWN_TIMEOUT.toSeconds() + " s of shutdown and was killed";
+        }
+        return "it ended (" + reason.name() + ")";
     }
 
     private static String reasonWords(ExitReason reason) {
