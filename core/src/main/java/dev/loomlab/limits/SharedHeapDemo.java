@@ -15,7 +15,8 @@ import java.util.TreeMap;
 /**
  * Child JVM (small heap, no exit on OutOfMemoryError): one runaway process and some well-behaved
  * bystanders share the heap. Whoever's allocation fails gets the OutOfMemoryError: not
- * necessarily the culprit. Repeated {@code rounds} times. Also shows that the JVM cannot count
+ * necessarily the culprit; a bystander can also stop without an error and not end when told to
+ * (counted as stuck). Repeated {@code rounds} times. Also shows that the JVM cannot count
  * a virtual thread's allocations. Args: bystanders rounds.
  */
 public final class SharedHeapDemo {
@@ -58,11 +59,17 @@ public final class SharedHeapDemo {
                 }
                 p.send("stop");
             }
+            long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
+            int stuck = 0;
             for (Pid p : others) {
-                p.awaitExit(Duration.ofSeconds(5));
+                long left = Math.max(0, deadline - System.nanoTime());
+                if (p.awaitExit(Duration.ofNanos(left)).isEmpty()) {
+                    stuck++; // alive, told to stop, and not ended within the round's 5 s: stranded by the exhaustion
+                }
             }
             ChildSide.result("round" + round + ".runaway", hit.get("runaway"));
             ChildSide.result("round" + round + ".bystandersHit", bystandersHit);
+            ChildSide.result("round" + round + ".bystandersStuck", stuck);
             System.gc();
         }
         ChildSide.exit(0);

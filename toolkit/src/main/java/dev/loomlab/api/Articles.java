@@ -18,9 +18,9 @@ public final class Articles {
 
     private Articles() {}
 
-    /** GC pauses for G1, ZGC and Serial at each n (within the cap), 2 s measured per row. */
+    /** GC pauses for G1, ZGC and Serial at each n (within the cap), 1.5 s measured per row (six fresh JVMs in one cell). */
     public static Section gcPauses(int... ns) {
-        return OneLine.along("GC pauses, one child JVM per collector and size", p -> GcPauses.of(ns).measuring(Duration.ofSeconds(2)).run(p));
+        return OneLine.along("GC pauses, one child JVM per collector and size", p -> GcPauses.of(ns).measuring(Duration.ofMillis(1500)).run(p));
     }
 
     /** A 20 ms native call every 50 ms on one carrier: none, on the carrier, offloaded. */
