@@ -47,31 +47,19 @@ final class ContainerLimits {
         GridColumn beam = GridColumn.number("BEAM ns/spawn (article)");
         GridColumn beamSched = GridColumn.text("BEAM schedulers / Go 1.25 GOMAXPROCS (article)");
         int host = Runtime.getRuntime().availableProcessors();
-        List<int[]> plan = new ArrayList<>();
         for (int c : cpus) {
             if (c < 1 || c > 1024) {
                 throw new IllegalArgumentException("a CPU count must be between 1 and 1024, got " + c);
             }
-            plan.add(new int[] {c, 0});
         }
         boolean real = Cgroups.writable("cpu").isPresent();
         Map<Integer, Measurement> beamByCpus = new HashMap<>(); // BEAM here with +S c, once per CPU count
-        if (real) {
-            for (int c : cpus) {
-                if (c <= host) {
-                    plan.add(new int[] {c, 1});
-                }
-            }
-        }
-        for (int[] step : plan) {
-            int c = step[0];
-            boolean quota = step[1] == 1;
+        // one row per CPU count: a real quota where one can be made (up to the host's CPUs), simulated otherwise
+        for (int c : cpus) {
+            boolean quota = real && c <= host;
             List<String> flags = new ArrayList<>(List.of("--add-opens", "java.base/java.lang=ALL-UNNAMED"));
             List<String> wrapper = List.of();
             Optional<Cgroups.Group> group = quota ? Cgroups.limited("cpu", g -> g.limitCpus(c)) : Optional.empty();
-            if (quota && group.isEmpty()) {
-                continue; // the quota could not be written: the simulated row for c stands
-            }
             try {
                 if (group.isPresent()) {
                     wrapper = group.get().wrapper();
@@ -105,7 +93,8 @@ final class ContainerLimits {
         return new Section(Grid.create(String.format("What the JVM derives from its CPUs (%,d spawns x %d runs per JVM; host has %d)",
                 n, runs, host), how, cpuCol, seen, carriers, gc, gcThreads, jit, first, warm, protocolCol, beamHere, ratio, beam,
                 beamSched), null, List.of(
-                real ? "real quotas come from a fresh cpu cgroup per child (only up to the host's " + host + " CPUs); the others are simulated with -XX:ActiveProcessorCount"
+                real ? "real quotas come from a fresh cpu cgroup per child (only up to the host's " + host + " CPUs, and where the "
+                        + "quota could be written); the others are simulated with -XX:ActiveProcessorCount"
                         : Cgroups.whyNot("cpu") + " (-XX:ActiveProcessorCount)",
                 "availableProcessors follows the quota (rounded up), and from it the carriers, the GC's threads, the JIT's threads, and with 1 CPU even the GC itself (Serial)",
                 "ns/spawn, steady: the median of the measured runs once the warm-up protocol found the runs steady (or the last run, "

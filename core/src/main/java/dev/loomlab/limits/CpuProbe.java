@@ -21,7 +21,7 @@ import java.util.concurrent.ForkJoinPool;
  */
 public final class CpuProbe {
 
-    /** Four JVMs and four BEAM VMs run one after the other in the section: each gets a shorter warm-up than one experiment's. */
+    /** Up to six JVMs and four BEAM VMs run one after the other in the section, whose point is what each JVM derives from its CPUs: each gets a short warm-up, and its protocol column says whether it became steady. */
     static final Duration WARMUP_BUDGET = Duration.ofSeconds(2);
 
     private CpuProbe() {}
