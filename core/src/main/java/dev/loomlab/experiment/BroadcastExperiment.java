@@ -65,6 +65,6 @@ final class BroadcastExperiment extends NamedExperiment {
     @Override
     public List<String> notes(ExperimentSpec spec) {
         return List.of("allSentMillis: the sender's loop alone (send never waits); allReceivedMillis: until the last unit "
-                + "has taken its message; nsPerMessage = allReceivedMillis / n", RingExperiment.GC_NOTE);
+                + "has taken its message; nsPerMessage = allReceivedMillis / n", GcWindow.NOTE);
     }
 }

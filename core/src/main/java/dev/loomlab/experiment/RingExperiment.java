@@ -144,18 +144,11 @@ final class RingExperiment extends NamedExperiment {
                             + "process was verified hibernated (no thread) before the clock started, and hibernates again after "
                             + "each forward, so each hop starts a new virtual thread",
                     "nsPerHopWithSpawn: the same with the time to spawn the ring added",
-                    GC_NOTE);
+                    GcWindow.NOTE);
         }
         return List.of("nsPerHop: time from the first send until the token has made n x m hops, divided by n x m; "
                         + "the ring was spawned and every unit verified parked before the clock started",
                 "nsPerHopWithSpawn: the same with the time to spawn the ring added, in case the article's timing included it",
-                GC_NOTE);
+                GcWindow.NOTE);
     }
-
-    /** Why a full GC runs before the clock, and what it leaves the ring in. */
-    static final String GC_NOTE = "a full GC ran after the units were spawned and before the clock started, so that "
-            + "collecting what spawning left behind does not land in some timings and not others; gcInWindow counts the "
-            + "collections that still fell inside the timed window. The units have then survived a collection, as "
-            + "long-lived processes have, and a virtual thread whose stack sits in the old generation takes HotSpot's "
-            + "slower path to resume";
 }

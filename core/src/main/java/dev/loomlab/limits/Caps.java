@@ -44,7 +44,7 @@ final class Caps {
             }
             Rows.add4(what, setting, result, beam, "one shared heap, round " + round + ": runaway + 8 bystanders", "-Xmx96m, no exit on OOM",
                     "runaway ended: " + r + "; bystanders that got the OutOfMemoryError instead: " + shared.get("round" + round + ".bystandersHit")
-                            + " of 8; that did not end within 5 s when told to stop: " + shared.get("round" + round + ".bystandersStuck") + " of 8",
+                            + " of 8; that did not end within " + SharedHeapDemo.STOP_WAIT.toSeconds() + " s when told to stop: " + shared.get("round" + round + ".bystandersStuck") + " of 8",
                     round == 1 ? "only the process over its max_heap_size is killed" : "");
         }
         ChildReply heap = ChildCall.launch(List.of(), RunawayDemo.class, List.of("heap", "1024"), List.of(Rows.SMALL_DEMO_HEAP, "-XX:-ExitOnOutOfMemoryError"), Rows.DEADLINE, progress);

@@ -23,6 +23,9 @@ public final class SharedHeapDemo {
 
     private SharedHeapDemo() {}
 
+    /** How long a round waits, in all, for its bystanders to end once told to stop; those still alive are stuck. */
+    static final Duration STOP_WAIT = Duration.ofSeconds(5);
+
     public static void main(String[] args) throws Exception {
         List<String> spec = ChildSide.arguments(args, "SharedHeapDemo");
         int bystanders = Integer.parseInt(spec.get(0));
@@ -59,12 +62,12 @@ public final class SharedHeapDemo {
                 }
                 p.send("stop");
             }
-            long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
+            long deadline = System.nanoTime() + STOP_WAIT.toNanos();
             int stuck = 0;
             for (Pid p : others) {
                 long left = Math.max(0, deadline - System.nanoTime());
                 if (p.awaitExit(Duration.ofNanos(left)).isEmpty()) {
-                    stuck++; // alive, told to stop, and not ended within the round's 5 s: stranded by the exhaustion
+                    stuck++; // alive, told to stop, and not ended within STOP_WAIT: stranded by the exhaustion
                 }
             }
             ChildSide.result("round" + round + ".runaway", hit.get("runaway"));

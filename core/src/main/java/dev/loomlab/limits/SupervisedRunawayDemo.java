@@ -70,7 +70,7 @@ public final class SupervisedRunawayDemo {
      * follows {@link Supervisor#SHUTDOWN_TIMEOUT}, or not at all (then it says so).
      */
     static String stoppedWords(ExitReason reason) {
-        if (reason == null || reason.name().equals("still running")) {
+        if (reason == null || reason.equals(Supervisor.STILL_RUNNING)) {
             return "it ended neither on shutdown (" + Supervisor.SHUTDOWN_TIMEOUT.toSeconds() + " s) nor on kill: "
                     + "still running when the JVM exits";
         }

@@ -2,22 +2,26 @@ package dev.loomlab.measure;
 
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
-import java.util.List;
 
 /**
- * The collector's work inside a timed window: how many collections the JVM's collectors counted
- * between {@link #open()} and {@link #collections()}, and the time they report. A timing that a
- * collection fell into says so beside its figure, instead of passing a pause off as the cost of
- * a hop or a message.
+ * A timed window that starts after a full GC, and the collections that still fell inside it: how
+ * many the JVM's collectors counted between {@link #afterFullGc()} and {@link #collections()}. A
+ * timing that a collection fell into says so beside its figure, instead of passing a pause off as
+ * the cost of a hop or a message.
  */
 public final class GcWindow {
 
-    private final long collectionsAtStart;
-    private final long millisAtStart;
+    /** What a timing taken in such a window means, for the notes of the experiments that use it. */
+    public static final String NOTE = "a full GC ran after the units were spawned and before the clock started, so that "
+            + "collecting what spawning left behind does not land in some timings and not others; gcInWindow counts the "
+            + "collections that still fell inside the timed window. The units have then survived a collection, as "
+            + "long-lived processes have, and a virtual thread whose stack sits in the old generation takes HotSpot's "
+            + "slower path to resume";
 
-    private GcWindow(long collections, long millis) {
+    private final long collectionsAtStart;
+
+    private GcWindow(long collections) {
         this.collectionsAtStart = collections;
-        this.millisAtStart = millis;
     }
 
     /**
@@ -26,12 +30,7 @@ public final class GcWindow {
      */
     public static GcWindow afterFullGc() {
         System.gc();
-        return open();
-    }
-
-    /** Opens the window now, without collecting first. */
-    public static GcWindow open() {
-        return new GcWindow(totalCollections(), totalMillis());
+        return new GcWindow(totalCollections());
     }
 
     /** Collections the JVM's collectors counted since the window opened (young, mixed, full and concurrent-cycle pauses). */
@@ -39,28 +38,11 @@ public final class GcWindow {
         return totalCollections() - collectionsAtStart;
     }
 
-    /** Milliseconds the collectors report for those collections (for a concurrent collector, not all of it is a pause). */
-    public long millis() {
-        return totalMillis() - millisAtStart;
-    }
-
     private static long totalCollections() {
         long sum = 0;
-        for (GarbageCollectorMXBean bean : beans()) {
+        for (GarbageCollectorMXBean bean : ManagementFactory.getGarbageCollectorMXBeans()) {
             sum += Math.max(0, bean.getCollectionCount());
         }
         return sum;
-    }
-
-    private static long totalMillis() {
-        long sum = 0;
-        for (GarbageCollectorMXBean bean : beans()) {
-            sum += Math.max(0, bean.getCollectionTime());
-        }
-        return sum;
-    }
-
-    private static List<GarbageCollectorMXBean> beans() {
-        return ManagementFactory.getGarbageCollectorMXBeans();
     }
 }

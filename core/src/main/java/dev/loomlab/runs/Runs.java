@@ -25,19 +25,11 @@ public final class Runs {
     private Runs() {}
 
     /**
-     * Runs {@code spec} in a fresh JVM (a fresh BEAM VM for kind beam); its measurement or its failed
+     * Runs {@code asked} in a fresh JVM (a fresh BEAM VM for kind beam); its measurement or its failed
      * row. A spec without a warm-up option of its own warms up for at most {@link #WARMUP_BUDGET}.
      */
-    public static Measurement attempt(ExperimentSpec spec, Progress progress) {
-        return attemptAsGiven(withRunnerBudget(spec), progress);
-    }
-
-    /** {@code spec}, with the runners' warm-up budget when it names none. */
-    static ExperimentSpec withRunnerBudget(ExperimentSpec spec) {
-        return spec.option(ExperimentSpec.WARMUP, "").isEmpty() ? spec.withWarmup(WARMUP_BUDGET, spec.repeat()) : spec;
-    }
-
-    private static Measurement attemptAsGiven(ExperimentSpec spec, Progress progress) {
+    public static Measurement attempt(ExperimentSpec asked, Progress progress) {
+        ExperimentSpec spec = withRunnerBudget(asked);
         long start = System.nanoTime();
         progress.say(String.format("measuring %s in a fresh %s...", describe(spec),
                 spec.kind() == dev.loomlab.experiment.Kind.BEAM ? "BEAM VM" : "JVM"));
@@ -45,6 +37,11 @@ public final class Runs {
         progress.say(String.format("  %s: %s (%.1f s)", describe(spec), m.ok() ? headline(m) : m.outcome(),
                 (System.nanoTime() - start) / 1e9));
         return m;
+    }
+
+    /** {@code spec}, with the runners' warm-up budget when it names none. */
+    static ExperimentSpec withRunnerBudget(ExperimentSpec spec) {
+        return spec.option(ExperimentSpec.WARMUP, "").isEmpty() ? spec.withWarmup(WARMUP_BUDGET, spec.repeat()) : spec;
     }
 
     /** "spawn process n=10,000 m=3 -Xss256k". */

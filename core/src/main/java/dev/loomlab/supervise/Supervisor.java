@@ -44,6 +44,8 @@ public final class Supervisor {
 
     /** The reason a supervisor ends with when its restart intensity is exceeded. */
     public static final ExitReason GAVE_UP = ExitReason.of("reached_max_restart_intensity");
+    /** The reason a {@code STOPPED} event carries for a child that ended neither on shutdown nor on the kill after it. */
+    public static final ExitReason STILL_RUNNING = ExitReason.of("still running");
     /** How long a child has to end after {@code shutdown} before it is killed (OTP's default for workers). */
     public static final Duration SHUTDOWN_TIMEOUT = Duration.ofSeconds(5);
 
@@ -214,7 +216,7 @@ public final class Supervisor {
                 ended = child.awaitExit(Duration.ofSeconds(1));
             }
             forget(running.get(i).getKey());
-            emit(SupervisorEvent.Type.STOPPED, running.get(i).getKey(), child, ended.orElse(ExitReason.of("still running")));
+            emit(SupervisorEvent.Type.STOPPED, running.get(i).getKey(), child, ended.orElse(STILL_RUNNING));
         }
         emit(SupervisorEvent.Type.ENDED, null, self, reason);
         // erlang:exit(Reason) for oneself: stop trapping, signal, and the next receive ends the process

@@ -3,6 +3,7 @@ package dev.loomlab.limits;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.loomlab.process.ExitReason;
+import dev.loomlab.supervise.Supervisor;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -20,7 +21,7 @@ class SupervisedRunawayLogTest {
     void aHeartbeatThatStoppedTickingAndWasNotStoppedIsSaidFromTheRun() {
         List<String> log = List.of(" 0.282 s  [heartbeat] 4 / heap used 6 MB",
                 " 0.478 s  [supervisor] restart intensity used up: giving up (reached_max_restart_intensity)",
-                " 6.480 s  [supervisor] stopped heartbeat: " + SupervisedRunawayDemo.stoppedWords(ExitReason.of("still running")));
+                " 6.480 s  [supervisor] stopped heartbeat: " + SupervisedRunawayDemo.stoppedWords(Supervisor.STILL_RUNNING));
         assertThat(Caps.heartbeatVerdict(log, List.of(0.225, 0.282))).hasValueSatisfying(s -> assertThat(s)
                 .contains("last tick came at 0.28 s, 0.20 s before the supervisor gave up")
                 .contains("ended neither on shutdown nor on kill"));
@@ -30,6 +31,6 @@ class SupervisedRunawayLogTest {
     void theStopSaysHowTheChildEnded() {
         assertThat(SupervisedRunawayDemo.stoppedWords(ExitReason.SHUTDOWN)).isEqualTo("it ended (shutdown)");
         assertThat(SupervisedRunawayDemo.stoppedWords(ExitReason.KILLED)).contains("was killed");
-        assertThat(SupervisedRunawayDemo.stoppedWords(ExitReason.of("still running"))).contains("still running when the JVM exits");
+        assertThat(SupervisedRunawayDemo.stoppedWords(Supervisor.STILL_RUNNING)).contains("still running when the JVM exits");
     }
 }
