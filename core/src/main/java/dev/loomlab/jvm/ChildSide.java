@@ -4,10 +4,16 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.loomlab.util.AtomicFiles;
 import dev.loomlab.util.Json;
 import dev.loomlab.util.Progress;
+import java.io.FileDescriptor;
+import java.io.FileInputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.AsynchronousCloseException;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -48,6 +54,7 @@ public final class ChildSide {
     private static final Map<String, String> FIGURES = new LinkedHashMap<>();
     private static Path resultFile;
     private static boolean written;
+    private static Thread watcher;
 
     private ChildSide() {}
 
@@ -108,12 +115,14 @@ public final class ChildSide {
     /** Writes the result file (the figures, unless a document was written) and exits with {@code code}. */
     public static void exit(int code) {
         writeFigures();
+        stopWatching();
         System.exit(code);
     }
 
     /** The same, but halts: no shutdown hook or live thread (a starved virtual thread) can hold it. */
     public static void halt(int code) {
         writeFigures();
+        stopWatching();
         Runtime.getRuntime().halt(code);
     }
 
@@ -137,16 +146,50 @@ public final class ChildSide {
         }
     }
 
+    /**
+     * Watches standard input on an interruptible channel. A thread blocked in a plain
+     * {@code System.in.read()} is "in native", and HotSpot's exit waits up to 300 ms for such
+     * threads before it gives up on them, so every child paid that at its end; {@link #stopWatching}
+     * interrupts this read before the JVM exits instead.
+     */
     private static void watchParent() {
-        Thread.ofPlatform().daemon(true).name("loomlab-parent-watch").start(() -> {
+        FileChannel input = new FileInputStream(FileDescriptor.in).getChannel();
+        Thread thread = Thread.ofPlatform().daemon(true).name("loomlab-parent-watch").unstarted(() -> {
+            ByteBuffer buffer = ByteBuffer.allocate(64);
             try {
-                while (System.in.read() != -1) {
-                    // the parent never writes; end of input means it is gone
+                while (input.read(buffer) != -1) {
+                    buffer.clear(); // the parent never writes; end of input means it is gone
                 }
+            } catch (AsynchronousCloseException stopping) {
+                return; // stopWatching's interrupt closed it: this JVM is exiting on its own
             } catch (IOException ignored) {
-                // the same: the parent is gone
+                // the same as end of input: the parent is gone
             }
             Runtime.getRuntime().halt(ORPHANED);
         });
+        synchronized (FIGURES) {
+            watcher = thread;
+        }
+        thread.start();
+    }
+
+    /** Ends the watch of standard input before this JVM exits (see {@link #watchParent}); best effort. */
+    private static void stopWatching() {
+        Thread thread;
+        synchronized (FIGURES) {
+            thread = watcher;
+            watcher = null;
+        }
+        if (thread == null) {
+            return;
+        }
+        try {
+            thread.interrupt();
+            thread.join(Duration.ofMillis(200));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (Throwable ignored) {
+            // out of memory, say: the JVM still exits, only up to 300 ms later
+        }
     }
 }
