@@ -74,33 +74,38 @@ public final class LoadTier implements AutoCloseable {
             warmUp(self, inbox);
             warmed.countDown();
             inbox.take(); // the go signal
-            for (int r = 0; r < rounds; r++) {
-                long t = System.nanoTime();
-                echo.send(self);
-                inbox.take();
-                recorder.recordValue(Math.min(System.nanoTime() - t, HIGHEST_NANOS));
-                completed = r + 1;
-            }
+            roundTrips(self, inbox, rounds);
             done.countDown();
             inbox.take(); // until stopped
         });
     }
 
+    /**
+     * Times {@code count} round trips into {@link #recorder}, counting them in {@link #completed}.
+     * The warm-up's batches and the measured round trips are this one method, so the measured
+     * round trips run the loop the warm-up made the JIT compile. When they had a loop of their own,
+     * the warm-up compiled its loop, and the measured one ran code that no warm-up had reached.
+     */
+    private void roundTrips(Worker self, Worker.Inbox inbox, int count) throws InterruptedException {
+        completed = 0;
+        for (int r = 0; r < count; r++) {
+            long t = System.nanoTime();
+            echo.send(self);
+            inbox.take();
+            recorder.recordValue(Math.min(System.nanoTime() - t, HIGHEST_NANOS));
+            completed = r + 1;
+        }
+    }
+
     /** Round trips in batches until the batch medians are steady or the warm-up budget is spent. */
     private void warmUp(Worker self, Worker.Inbox inbox) throws InterruptedException {
         SteadyState protocol = new SteadyState(WARM_POLICY);
-        Histogram batch = new Histogram(HIGHEST_NANOS, 3);
         long start = System.nanoTime();
         while (protocol.wantsMore()) {
-            batch.reset();
-            for (int r = 0; r < WARM_BATCH; r++) {
-                long t = System.nanoTime();
-                echo.send(self);
-                inbox.take();
-                batch.recordValue(Math.min(System.nanoTime() - t, HIGHEST_NANOS));
-            }
-            protocol.record(batch.getValueAtPercentile(50), System.nanoTime() - start);
+            roundTrips(self, inbox, WARM_BATCH);
+            protocol.record(recorder.getIntervalHistogram().getValueAtPercentile(50), System.nanoTime() - start);
         }
+        completed = 0;
         warmUp = String.format("echo and client warmed up first: %d batches of %,d round trips, %s", protocol.phases().size(),
                 WARM_BATCH, protocol.outcome() == SteadyState.Outcome.STEADY ? "steady" : "NOT steady within the budget");
     }
