@@ -87,7 +87,6 @@ public final class LoadTier implements AutoCloseable {
      * the warm-up compiled its loop, and the measured one ran code that no warm-up had reached.
      */
     private void roundTrips(Worker self, Worker.Inbox inbox, int count) throws InterruptedException {
-        completed = 0;
         for (int r = 0; r < count; r++) {
             long t = System.nanoTime();
             echo.send(self);
@@ -105,7 +104,7 @@ public final class LoadTier implements AutoCloseable {
             roundTrips(self, inbox, WARM_BATCH);
             protocol.record(recorder.getIntervalHistogram().getValueAtPercentile(50), System.nanoTime() - start);
         }
-        completed = 0;
+        completed = 0; // before the go, so the watchdog never reads a warm-up batch's count as measured
         warmUp = String.format("echo and client warmed up first: %d batches of %,d round trips, %s", protocol.phases().size(),
                 WARM_BATCH, protocol.outcome() == SteadyState.Outcome.STEADY ? "steady" : "NOT steady within the budget");
     }
