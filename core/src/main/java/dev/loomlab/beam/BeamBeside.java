@@ -4,6 +4,7 @@ import dev.loomlab.view.Grid;
 import dev.loomlab.view.GridColumn;
 import dev.loomlab.view.Tabular;
 import dev.loomlab.experiment.Measurement;
+import dev.loomlab.experiment.Verdict;
 import dev.loomlab.published.PublishedFigure;
 import dev.loomlab.published.PublishedFigures;
 import java.util.ArrayList;
@@ -67,10 +68,9 @@ public record BeamBeside(Measurement jvm, Measurement beam, String missing) impl
         List<String> published = shared.stream().filter(name -> jvm.published(name).isPresent()).toList();
         for (String name : published.isEmpty() ? shared : published) {
             double j = jvm.metric(name);
-            double b = beamHere(name);
             double pv = jvm.published(name).map(PublishedFigure::value).orElse(Double.NaN);
-            said.append(String.format("%s: on this machine the JVM (%s) measured %s and BEAM %s, so the JVM is %.2f× BEAM here%s",
-                    name, jvm.kind(), number(j), number(b), j / b, Double.isNaN(pv) || pv == 0 ? ""
+            said.append(String.format("%s, on this machine: %s%s", name,
+                    Verdict.compare(name, beam, "BEAM here", jvm, "the JVM (" + jvm.kind() + ")"), Double.isNaN(pv) || pv == 0 ? ""
                             : String.format("; against the BEAM figure published on another machine (%s) it would be %.2f×",
                             number(pv), j / pv)));
         }

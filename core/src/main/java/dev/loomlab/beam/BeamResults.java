@@ -46,7 +46,7 @@ public final class BeamResults {
             runs.add(new Run(runs.size() + 1, runs.isEmpty(), phase.name().toLowerCase(), metrics));
         }
         String steadiness = switch (protocol.outcome()) {
-            case STEADY -> Measurement.STEADY;
+            case STEADY, SCATTERED -> Measurement.steadiness(protocol.outcome());
             case RUNNING, NOT_STEADY -> runs.size() > 1 && BeamExperiments.policy(spec).detects() ? Measurement.NOT_STEADY
                     : Measurement.NOT_CHECKED;
             default -> Measurement.NOT_CHECKED;

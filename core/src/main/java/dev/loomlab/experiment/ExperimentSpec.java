@@ -1,5 +1,6 @@
 package dev.loomlab.experiment;
 
+import dev.loomlab.measure.ForkPolicy;
 import dev.loomlab.util.Durations;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -27,6 +28,9 @@ public record ExperimentSpec(String experiment, Kind kind, long n, long m, int r
 
     /** Option: "off" for a fixed number of runs, or the warm-up budget as a duration (e.g. "10s"). */
     public static final String WARMUP = "warmup";
+    /** Options of the fork policy ({@link #withForks}); a VM's own spec has none of them. */
+    static final String FORKS = "forks", FORKS_MAX = "forksMax", FORKS_BUDGET = "forksBudgetMillis", TARGET_CI = "targetCi";
+    private static final List<String> FORK_OPTIONS = List.of(FORKS, FORKS_MAX, FORKS_BUDGET, TARGET_CI);
     /** Measured runs once steady, by default. */
     public static final int DEFAULT_MEASURED = 3;
 
@@ -73,6 +77,28 @@ public record ExperimentSpec(String experiment, Kind kind, long n, long m, int r
         }
         var policy = dev.loomlab.measure.WarmupPolicy.DEFAULT.withMeasured(repeat);
         return warmup.isEmpty() ? policy : policy.withBudget(dev.loomlab.util.Durations.parse(warmup));
+    }
+
+    /** Summarise over fresh VMs as {@code policy} says ({@link FreshJvm#run}); one VM by default. */
+    public ExperimentSpec withForks(ForkPolicy policy) {
+        Map<String, String> all = new TreeMap<>(options);
+        all.keySet().removeAll(FORK_OPTIONS);
+        if (!policy.single()) {
+            all.put(FORKS, String.valueOf(policy.forks()));
+            all.put(FORKS_MAX, String.valueOf(policy.maxForks()));
+            all.put(FORKS_BUDGET, String.valueOf(policy.budget().toMillis()));
+            all.put(TARGET_CI, String.valueOf(policy.target()));
+        }
+        return new ExperimentSpec(experiment, kind, n, m, repeat, deadline, jvmFlags, all);
+    }
+
+    /** The fresh VMs this spec asks for: {@link ForkPolicy#ONE} unless {@link #withForks} said otherwise. */
+    public ForkPolicy forkPolicy() {
+        if (!options.containsKey(FORKS)) {
+            return ForkPolicy.ONE;
+        }
+        return new ForkPolicy(Integer.parseInt(options.get(FORKS)), Duration.ofMillis(Long.parseLong(options.get(FORKS_BUDGET))),
+                Double.parseDouble(options.get(TARGET_CI)), Integer.parseInt(options.get(FORKS_MAX)));
     }
 
     public ExperimentSpec withKind(Kind k) {

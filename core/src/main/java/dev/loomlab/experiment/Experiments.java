@@ -86,11 +86,7 @@ public final class Experiments {
                         Verdict.format(metrics.keySet().stream().findFirst().orElse(""), headline)));
             }
         }
-        String steadiness = switch (protocol.outcome()) {
-            case STEADY -> Measurement.STEADY;
-            case NOT_STEADY -> Measurement.NOT_STEADY;
-            default -> Measurement.NOT_CHECKED;
-        };
+        String steadiness = Measurement.steadiness(protocol.outcome());
         List<String> notes = new ArrayList<>(experiment.notes(spec));
         if (experiment.timed()) {
             notes.add("protocol: " + policy.describe() + "; the table shows the summary beside the cold first run");

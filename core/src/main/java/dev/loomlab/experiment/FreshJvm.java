@@ -5,6 +5,8 @@ import dev.loomlab.jvm.ChildEnding;
 import dev.loomlab.jvm.ChildJvmException;
 import dev.loomlab.jvm.ChildReply;
 import dev.loomlab.measure.Cap;
+import dev.loomlab.measure.ForkPolicy;
+import dev.loomlab.measure.ForkProtocol;
 import dev.loomlab.util.Progress;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,12 +25,35 @@ public final class FreshJvm {
     private FreshJvm() {}
 
     /**
-     * Runs {@code spec} in a fresh JVM.
+     * Runs {@code spec} in a fresh JVM, or, when its {@linkplain ExperimentSpec#forkPolicy() fork
+     * policy} asks for several, in one fresh JVM after another, as {@link ForkProtocol} decides, and
+     * returns their {@linkplain Measurement#forked summary}: the median of their figures with its
+     * interval, every run kept.
      *
      * @throws IllegalArgumentException if the spec is invalid (checked here first, before any start)
      * @throws ChildJvmException        if the child failed, ran out of memory or overran its deadline
      */
     public static Measurement run(ExperimentSpec spec, Progress progress) {
+        ForkPolicy policy = spec.forkPolicy();
+        ExperimentSpec one = spec.withForks(ForkPolicy.ONE);
+        if (policy.single()) {
+            return runOne(one, progress);
+        }
+        ForkProtocol forks = new ForkProtocol(policy);
+        List<Measurement> vms = new ArrayList<>();
+        long start = System.nanoTime();
+        while (forks.wantsMore()) {
+            progress.say(String.format("%s %s n=%,d: fresh %s %d (%s)", spec.experiment(), spec.kind().label(), spec.n(),
+                    spec.kind() == Kind.BEAM ? "BEAM VM" : "JVM", vms.size() + 1, policy.describe()));
+            Measurement vm = runOne(one, progress);
+            vms.add(vm);
+            forks.record(vm.metrics().isEmpty() ? Double.NaN : vm.metrics().values().iterator().next(), System.nanoTime() - start);
+        }
+        return Measurement.forked(one, vms, policy, forks.stop());
+    }
+
+    /** One fresh VM (or another runtime's VM) for a spec without forks. */
+    private static Measurement runOne(ExperimentSpec spec, Progress progress) {
         var other = OtherRuntime.forKind(spec.kind());
         if (other.isPresent()) {
             return other.get().run(spec, progress);

@@ -3,7 +3,11 @@ package dev.loomlab.experiment;
 import dev.loomlab.view.Grid;
 import dev.loomlab.view.Tabular;
 import dev.loomlab.measure.Env;
+import dev.loomlab.measure.ForkPolicy;
+import dev.loomlab.measure.ForkProtocol;
+import dev.loomlab.measure.Interval;
 import dev.loomlab.measure.Spread;
+import dev.loomlab.measure.SteadyState;
 import dev.loomlab.published.PublishedFigure;
 import dev.loomlab.published.PublishedFigures;
 import java.util.ArrayList;
@@ -33,17 +37,26 @@ import java.util.Optional;
  *                   not steady, or the only (cold) run
  * @param runs       every run, the first marked cold, each with its protocol phase
  * @param notes      what the numbers include and how they were read
- * @param steadiness {@value #STEADY}, {@value #NOT_STEADY} (the warm-up budget ran out first) or
- *                   {@value #NOT_CHECKED} (a fixed number of runs)
- * @param spread     per metric, the spread of the runs the summary is made of
+ * @param steadiness {@value #STEADY}, {@value #SCATTERED} (steady warm-up, but the measured runs
+ *                   disagreed), {@value #NOT_STEADY} (the warm-up budget ran out first) or
+ *                   {@value #NOT_CHECKED} (a fixed number of runs); over several VMs, the least
+ *                   steady of theirs
+ * @param spread     per metric, the spread of the runs the summary is made of (over several VMs:
+ *                   of the VMs' figures)
+ * @param forks      the fresh VMs the summary is made of: {@link Forks#NONE} for one VM; over
+ *                   several, {@link #metrics} is the median of the VMs' figures and
+ *                   {@link #interval} their 95% interval
  */
 public record Measurement(String experiment, String kind, long n, long m, Env env, String outcome,
                           String summaryOf, Map<String, Double> metrics, List<Run> runs,
-                          List<String> notes, String steadiness, Map<String, Spread> spread) implements Tabular {
+                          List<String> notes, String steadiness, Map<String, Spread> spread, Forks forks) implements Tabular {
 
     public static final String STEADY = "steady";
+    public static final String SCATTERED = "measured runs disagree";
     public static final String NOT_STEADY = "not steady";
     public static final String NOT_CHECKED = "not checked";
+    /** From the most steady to the least: a summary over several VMs takes the last its VMs reached. */
+    private static final List<String> STEADINESS_ORDER = List.of(STEADY, NOT_CHECKED, SCATTERED, NOT_STEADY);
 
     public Measurement {
         metrics = Collections.unmodifiableMap(new LinkedHashMap<>(metrics));
@@ -51,6 +64,14 @@ public record Measurement(String experiment, String kind, long n, long m, Env en
         notes = List.copyOf(notes);
         steadiness = steadiness == null ? NOT_CHECKED : steadiness;
         spread = Collections.unmodifiableMap(new LinkedHashMap<>(spread == null ? Map.of() : spread));
+        forks = forks == null ? Forks.NONE : forks;
+    }
+
+    /** A measurement of one VM. */
+    public Measurement(String experiment, String kind, long n, long m, Env env, String outcome, String summaryOf,
+                       Map<String, Double> metrics, List<Run> runs, List<String> notes, String steadiness,
+                       Map<String, Spread> spread) {
+        this(experiment, kind, n, m, env, outcome, summaryOf, metrics, runs, notes, steadiness, spread, Forks.NONE);
     }
 
     /** A measurement whose steadiness was not checked. */
@@ -77,6 +98,9 @@ public record Measurement(String experiment, String kind, long n, long m, Env en
         } else if (steadiness.equals(NOT_STEADY)) {
             summarized = runs.subList(runs.size() - 1, runs.size());
             summaryOf = "NOT STEADY: the last of " + runs.size() + " runs; the warm-up budget ran out before the runs agreed";
+        } else if (steadiness.equals(SCATTERED)) {
+            summaryOf = String.format("MEASURED RUNS DISAGREE: the median of %d measured runs, after %d warm-up runs (run 1 cold); "
+                    + "the warm-up agreed, the measured runs did not", summarized.size(), runs.size() - summarized.size());
         } else if (steadiness.equals(STEADY)) {
             summaryOf = String.format("steady: the median of %d measured runs, after %d warm-up runs (run 1 cold)",
                     summarized.size(), runs.size() - summarized.size());
@@ -98,14 +122,80 @@ public record Measurement(String experiment, String kind, long n, long m, Env en
                 summaryOf, summary, runs, allNotes, steadiness, spread);
     }
 
-    /** True when the summary is a steady state reached by the warm-up protocol. */
+    /** The steadiness a warm-up protocol's outcome is written as. */
+    public static String steadiness(SteadyState.Outcome outcome) {
+        return switch (outcome) {
+            case STEADY -> STEADY;
+            case SCATTERED -> SCATTERED;
+            case NOT_STEADY -> NOT_STEADY;
+            default -> NOT_CHECKED;
+        };
+    }
+
+    /**
+     * The summary over several fresh VMs, each measured under the warm-up protocol: per metric, the
+     * median of the VMs' figures, with their {@linkplain Interval interval}; every run kept, marked
+     * with its VM; the steadiness the least steady VM reached.
+     *
+     * @param vms    the VMs' measurements, in the order they ran, every one {@link #ok()}
+     * @param policy the fork policy they ran under
+     * @param stop   why no further VM was started
+     */
+    public static Measurement forked(ExperimentSpec spec, List<Measurement> vms, ForkPolicy policy, ForkProtocol.Stop stop) {
+        if (vms.isEmpty() || vms.stream().anyMatch(vm -> !vm.ok())) {
+            throw new IllegalArgumentException("a summary over fresh VMs needs VMs that all measured");
+        }
+        Measurement first = vms.get(0);
+        List<Forks.Vm> figures = new ArrayList<>();
+        List<Run> runs = new ArrayList<>();
+        String steadiness = STEADY;
+        for (int i = 0; i < vms.size(); i++) {
+            Measurement vm = vms.get(i);
+            figures.add(new Forks.Vm(i + 1, vm.steadiness(), vm.metrics()));
+            for (Run run : vm.runs()) {
+                runs.add(run.inVm(i + 1));
+            }
+            if (STEADINESS_ORDER.indexOf(vm.steadiness()) > STEADINESS_ORDER.indexOf(steadiness)) {
+                steadiness = vm.steadiness();
+            }
+        }
+        Forks forks = new Forks(policy.describe(), stop.words(), figures);
+        Map<String, Double> summary = new LinkedHashMap<>();
+        Map<String, Spread> spread = new LinkedHashMap<>();
+        for (String name : first.metrics().keySet()) {
+            spread.put(name, Spread.of(figures.stream().mapToDouble(vm -> vm.metric(name)).toArray()));
+            summary.put(name, forks.interval(name).median());
+        }
+        long steadyVms = figures.stream().filter(vm -> STEADY.equals(vm.steadiness())).count();
+        String summaryOf = String.format("the median of %d fresh %s (%d of them steady), with the %s; stopped: %s",
+                vms.size(), Kind.BEAM.label().equals(first.kind()) ? "BEAM VMs" : "JVMs", steadyVms, Interval.METHOD, stop.words());
+        List<String> notes = new ArrayList<>(first.notes());
+        notes.add("fresh VMs: " + policy.describe() + "; " + stop.words());
+        return new Measurement(first.experiment(), first.kind(), first.n(), first.m(), first.env(), OK, summaryOf,
+                summary, runs, notes, steadiness, spread, forks);
+    }
+
+    /** True when the summary is a steady state reached by the warm-up protocol (in every VM). */
     public boolean steady() {
         return STEADY.equals(steadiness);
     }
 
-    /** The cold (first) run's figure for a metric, or NaN. */
+    /** How many fresh VMs the summary is made of. */
+    public int vms() {
+        return forks.count();
+    }
+
+    /**
+     * A metric's interval across the fresh VMs; with one VM an interval of one figure, which
+     * {@linkplain Interval#has() has} no ends.
+     */
+    public Interval interval(String name) {
+        return forks.vms().isEmpty() ? Interval.of(metric(name)) : forks.interval(name);
+    }
+
+    /** The cold (first) run's figure for a metric, or NaN; over several VMs, the median of their cold runs. */
     public double cold(String name) {
-        return runs.isEmpty() ? Double.NaN : runs.get(0).metric(name);
+        return Spread.of(runs.stream().filter(Run::cold).mapToDouble(r -> r.metric(name)).toArray()).median();
     }
 
     /** The comparison sentence for a metric, computed from this run (see {@link Verdict}). */
@@ -165,7 +255,10 @@ public record Measurement(String experiment, String kind, long n, long m, Env en
     @Override
     public Grid grid() {
         boolean several = runs.size() > 1;
-        String label = !several ? "cold" : steady() ? "steady" : NOT_STEADY.equals(steadiness) ? "NOT steady, last run" : "median";
+        boolean forked = !forks.vms().isEmpty();
+        String label = forked ? "median of " + vms() + " VMs" + (steady() ? ", steady" : ", " + steadiness)
+                : !several ? "cold" : steady() ? "steady" : NOT_STEADY.equals(steadiness) ? "NOT steady, last run"
+                : SCATTERED.equals(steadiness) ? "measured runs disagree" : "median";
         boolean beam = Kind.BEAM.label().equals(kind);
         List<String> names = new ArrayList<>(metrics.keySet());
         String title = String.format("%s, %s, n = %,d%s — %s%s%s", experiment, kind, n, m == 0 ? "" : ", m = " + m,
@@ -173,11 +266,16 @@ public record Measurement(String experiment, String kind, long n, long m, Env en
         var grid = Grid.of(title, names)
                 .text("metric", name -> name)
                 .number(beam ? "BEAM here (" + label + ")" : "JVM (" + kind + ", " + label + ")", name -> round(metrics.get(name)));
-        if (several) {
+        if (forked) {
+            grid.text("95% interval", name -> intervalText(interval(name)));
+        } else if (several) {
             grid.text("min – max", name -> {
                 Spread s = spread.get(name);
                 return s == null || s.count() < 2 ? "" : String.format("%s – %s", text(s.min()), text(s.max()));
-            }).number("cold run", name -> round(cold(name)));
+            });
+        }
+        if (several) {
+            grid.number(forked ? "cold run (median)" : "cold run", name -> round(cold(name)));
         }
         return grid.number("BEAM published", name -> nearestPublished(name).map(PublishedFigure::value).orElse(Double.NaN))
                 .number(beam ? "BEAM here / published" : "JVM / BEAM", name -> nearestPublished(name)
@@ -185,6 +283,11 @@ public record Measurement(String experiment, String kind, long n, long m, Env en
                                 : Double.NaN).orElse(Double.NaN))
                 .text("published at, source", name -> nearestPublished(name).map(p -> PublishedFigures.label(p, n)).orElse(""))
                 .build();
+    }
+
+    /** An interval as a table cell: "[low, high]", or "one VM: no interval". */
+    public static String intervalText(Interval interval) {
+        return interval.has() ? String.format("[%s, %s]", text(interval.low()), text(interval.high())) : "one VM: no interval";
     }
 
     private static String text(double value) {
@@ -201,9 +304,14 @@ public record Measurement(String experiment, String kind, long n, long m, Env en
     /** Every run, one row each, the cold one marked. */
     public Grid runsGrid() {
         List<String> names = runs.isEmpty() ? List.of() : new ArrayList<>(runs.get(0).metrics().keySet());
-        var grid = Grid.of(experiment + " " + kind + " runs in one " + (Kind.BEAM.label().equals(kind) ? "BEAM VM" : "JVM")
-                        + " (" + steadiness + ")", runs)
-                .whole("run", Run::index)
+        boolean forked = !forks.vms().isEmpty();
+        String where = forked ? vms() + " fresh " + (Kind.BEAM.label().equals(kind) ? "BEAM VMs" : "JVMs")
+                : "one " + (Kind.BEAM.label().equals(kind) ? "BEAM VM" : "JVM");
+        var grid = Grid.of(experiment + " " + kind + " runs in " + where + " (" + steadiness + ")", runs);
+        if (forked) {
+            grid.whole("vm", Run::vm);
+        }
+        grid.whole("run", Run::index)
                 .flag("cold", Run::cold)
                 .text("phase", Run::phase);
         for (String name : names) {

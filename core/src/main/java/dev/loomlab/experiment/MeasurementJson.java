@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loomlab.measure.Env;
+import dev.loomlab.measure.Interval;
 import dev.loomlab.measure.Spread;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -19,8 +20,11 @@ import java.util.Map;
  * one object with {@code experiment}, {@code kind}, {@code n}, {@code env}, the summary metrics
  * flat by name, {@code steady} (true only when the warm-up protocol found a steady state;
  * {@code steadiness} says "steady", "not steady" or "not checked"), {@code spread} (per metric:
- * median, min, max, q1, q3 of the summarized runs) and {@code runs} (every run, {@code cold} and
- * its {@code phase}: cold, warmup, measured); numbers follow {@link Json}'s one NaN rule.
+ * median, min, max, q1, q3 of the summarized runs), {@code vms} (how many fresh VMs the summary is
+ * made of), and over several VMs {@code intervals} (per metric: median, low, high, mean, count) and
+ * {@code forks} (the policy, why it stopped, the interval's method, each VM's figures in
+ * {@code perVm}); {@code runs} holds every run, its {@code vm}, {@code cold} and its {@code phase}:
+ * cold, warmup, measured. Numbers follow {@link Json}'s one NaN rule.
  */
 public final class MeasurementJson {
 
@@ -29,7 +33,9 @@ public final class MeasurementJson {
 
     static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
     private static final List<String> FIXED = List.of("schemaVersion", "toolkitVersion", "type", "experiment", "kind",
-            "n", "m", "outcome", "summaryOf", "env", "runs", "notes", "steady", "steadiness", "spread");
+            "n", "m", "outcome", "summaryOf", "env", "runs", "notes", "steady", "steadiness", "spread", "vms", "forks", "intervals");
+
+    private static final List<String> RUN_FIELDS = List.of("vm", "run", "cold", "phase");
 
     private MeasurementJson() {}
 
@@ -62,9 +68,34 @@ public final class MeasurementJson {
             putNumber(s, "q3", v.q3());
             s.put("count", v.count());
         });
+        root.put("vms", r.vms());
+        if (!r.forks().vms().isEmpty()) {
+            ObjectNode intervals = root.putObject("intervals");
+            r.metrics().keySet().forEach(k -> {
+                Interval i = r.interval(k);
+                ObjectNode node = intervals.putObject(k);
+                putNumber(node, "median", i.median());
+                putNumber(node, "low", i.low());
+                putNumber(node, "high", i.high());
+                putNumber(node, "mean", i.mean());
+                node.put("count", i.count());
+            });
+            ObjectNode forks = root.putObject("forks");
+            forks.put("policy", r.forks().policy());
+            forks.put("stop", r.forks().stop());
+            forks.put("method", Interval.METHOD);
+            ArrayNode perVm = forks.putArray("perVm");
+            for (Forks.Vm vm : r.forks().vms()) {
+                ObjectNode node = perVm.addObject();
+                node.put("vm", vm.vm());
+                node.put("steadiness", vm.steadiness());
+                vm.metrics().forEach((k, v) -> putNumber(node, k, v));
+            }
+        }
         ArrayNode runs = root.putArray("runs");
         for (Run run : r.runs()) {
             ObjectNode node = runs.addObject();
+            node.put("vm", run.vm());
             node.put("run", run.index());
             node.put("cold", run.cold());
             node.put("phase", run.phase());
@@ -101,11 +132,12 @@ public final class MeasurementJson {
         for (JsonNode node : root.path("runs")) {
             Map<String, Double> runMetrics = new LinkedHashMap<>();
             node.properties().forEach(e -> {
-                if (!e.getKey().equals("run") && !e.getKey().equals("cold") && !e.getKey().equals("phase")) {
+                if (!RUN_FIELDS.contains(e.getKey())) {
                     runMetrics.put(e.getKey(), Json.number(e.getValue()));
                 }
             });
-            runs.add(new Run(node.path("run").asInt(), node.path("cold").asBoolean(), node.path("phase").asText(""), runMetrics));
+            runs.add(new Run(node.path("vm").asInt(1), node.path("run").asInt(), node.path("cold").asBoolean(),
+                    node.path("phase").asText(""), runMetrics));
         }
         List<String> notes = new ArrayList<>();
         root.path("notes").forEach(n -> notes.add(n.asText()));
@@ -117,7 +149,25 @@ public final class MeasurementJson {
         }
         return new Measurement(root.get("experiment").asText(), root.get("kind").asText(), root.get("n").asLong(),
                 root.path("m").asLong(0), env, root.path("outcome").asText("ok"), root.path("summaryOf").asText(""),
-                metrics, runs, notes, root.path("steadiness").asText(Measurement.NOT_CHECKED), spreadOf(root.path("spread")));
+                metrics, runs, notes, root.path("steadiness").asText(Measurement.NOT_CHECKED), spreadOf(root.path("spread")),
+                forksOf(root.path("forks")));
+    }
+
+    private static Forks forksOf(JsonNode node) {
+        if (!node.isObject()) {
+            return Forks.NONE;
+        }
+        List<Forks.Vm> vms = new ArrayList<>();
+        for (JsonNode vm : node.path("perVm")) {
+            Map<String, Double> figures = new LinkedHashMap<>();
+            vm.properties().forEach(e -> {
+                if (!e.getKey().equals("vm") && !e.getKey().equals("steadiness")) {
+                    figures.put(e.getKey(), Json.number(e.getValue()));
+                }
+            });
+            vms.add(new Forks.Vm(vm.path("vm").asInt(vms.size() + 1), vm.path("steadiness").asText(Measurement.NOT_CHECKED), figures));
+        }
+        return new Forks(node.path("policy").asText(""), node.path("stop").asText(""), vms);
     }
 
     private static Map<String, Spread> spreadOf(JsonNode node) {

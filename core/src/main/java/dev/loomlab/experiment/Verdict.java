@@ -1,13 +1,17 @@
 package dev.loomlab.experiment;
 
+import dev.loomlab.measure.Interval;
 import dev.loomlab.measure.Units;
 import dev.loomlab.published.PublishedFigure;
 import java.util.Optional;
 
 /**
  * The comparison sentence that ends a section, built from the measurement of that run and never
- * written in advance: "on this machine a hop costs 940 ns steady, 1.1× BEAM's 825 ns (cold: 26.0 µs)".
- * It says which figure it quotes (steady, not steady, or cold), and when the machine was busy.
+ * written in advance: "on this machine a hop costs 940 ns steady; beside the BEAM figure published on
+ * another machine (825 ns) it is 1.1× (cold: 26.0 µs)". It says which figure it quotes (steady, not
+ * steady, or cold; over several VMs with its interval), and when the machine was busy. Two
+ * measurements of this machine are compared by {@link #compare}, which says "faster" or "slower" only
+ * when their intervals do not overlap.
  */
 public final class Verdict {
 
@@ -26,12 +30,17 @@ public final class Verdict {
         if (Double.isNaN(ours)) {
             return String.format("this run has no figure %s for %s", metric, what);
         }
-        StringBuilder s = new StringBuilder("on this machine ").append(what).append(" costs ").append(format(metric, ours));
+        StringBuilder s = new StringBuilder("on this machine ").append(what).append(" costs ");
+        s.append(m.vms() > 1 ? figure(metric, m.interval(metric), m.vms()) : format(metric, ours));
         boolean several = m.runs().size() > 1;
-        if (m.steady()) {
+        if (m.vms() > 1) {
+            s.append(m.steady() ? ", steady in every VM" : ", " + m.steadiness() + " in at least one VM");
+        } else if (m.steady()) {
             s.append(" steady");
         } else if (Measurement.NOT_STEADY.equals(m.steadiness())) {
             s.append(" in the last run, NOT steady (the runs still disagreed when the warm-up budget ran out)");
+        } else if (Measurement.SCATTERED.equals(m.steadiness())) {
+            s.append(" (median of measured runs that disagree beyond the tolerance)");
         } else if (!several) {
             s.append(" in a single cold run");
         } else {
@@ -40,7 +49,8 @@ public final class Verdict {
         Optional<PublishedFigure> published = m.published(metric);
         if (published.isPresent()) {
             double theirs = published.get().value();
-            s.append(String.format(", %s× BEAM's %s", ratio(ours / theirs), format(metric, theirs)));
+            s.append(String.format("; beside the BEAM figure published on another machine (%s) it is %s×",
+                    format(metric, theirs), ratio(ours / theirs)));
         }
         if (several) {
             s.append(" (cold: ").append(format(metric, m.cold(metric))).append(')');
@@ -49,6 +59,86 @@ public final class Verdict {
             s.append("; the machine was busy (").append(m.env().loadWords()).append(')');
         }
         return s.toString();
+    }
+
+    /** What two intervals of one metric allow a sentence to say. */
+    public enum Relation {
+        /** The first interval lies wholly below the second. */
+        BELOW,
+        /** The first interval lies wholly above the second. */
+        ABOVE,
+        /** The intervals overlap: no difference this run can show. */
+        NOT_DISTINGUISHABLE,
+        /** One side (or both) is one VM's figure, or has none: no interval to compare. */
+        NO_INTERVAL
+    }
+
+    /** How interval {@code a} lies against interval {@code b}. */
+    public static Relation relation(Interval a, Interval b) {
+        if (!a.has() || !b.has()) {
+            return Relation.NO_INTERVAL;
+        }
+        if (a.overlaps(b)) {
+            return Relation.NOT_DISTINGUISHABLE;
+        }
+        return a.high() < b.low() ? Relation.BELOW : Relation.ABOVE;
+    }
+
+    /**
+     * The sentence comparing two measurements of {@code metric} made on this machine, the reference
+     * ({@code theirs}, e.g. BEAM here) named first: both figures with their intervals, the ratio, and
+     * "lower"/"higher" ("faster", "lighter", ...) only when the intervals do not overlap; otherwise
+     * "not distinguishable on this machine in this run", or, when a side is one VM's, that there is no
+     * interval to decide on.
+     *
+     * @param theirsName e.g. "BEAM here"
+     * @param oursName   e.g. "the JVM (process)"
+     */
+    public static String compare(String metric, Measurement theirs, String theirsName, Measurement ours, String oursName) {
+        if (!theirs.ok() || Double.isNaN(theirs.metric(metric))) {
+            return String.format("%s: no figure (%s); %s: %s", theirsName, theirs.ok() ? "none by that name" : theirs.outcome(),
+                    oursName, ours.ok() ? figure(metric, ours.interval(metric), ours.vms()) : ours.outcome());
+        }
+        if (!ours.ok() || Double.isNaN(ours.metric(metric))) {
+            return String.format("%s: %s; %s: no figure (%s)", theirsName, figure(metric, theirs.interval(metric), theirs.vms()),
+                    oursName, ours.ok() ? "none by that name" : ours.outcome());
+        }
+        return compare(metric, theirs.interval(metric), theirs.vms(), theirsName, ours.interval(metric), ours.vms(), oursName);
+    }
+
+    /** The same sentence from two intervals ({@link Measurement#interval}) and the VMs each is made of. */
+    public static String compare(String metric, Interval theirs, int theirVms, String theirsName,
+                                 Interval ours, int ourVms, String oursName) {
+        String head = String.format("%s %s, %s %s: %s is %s× %s", theirsName, figure(metric, theirs, theirVms),
+                oursName, figure(metric, ours, ourVms), oursName, ratio(ours.median() / theirs.median()), theirsName);
+        return head + switch (relation(ours, theirs)) {
+            case BELOW -> String.format(", %s (the intervals do not overlap)", better(metric, true));
+            case ABOVE -> String.format(", %s (the intervals do not overlap)", better(metric, false));
+            case NOT_DISTINGUISHABLE -> ", not distinguishable on this machine in this run (the intervals overlap)";
+            case NO_INTERVAL -> ours.has() || theirs.has()
+                    ? ", with one side measured in one VM: no interval to say which is " + better(metric, true)
+                    : ", each measured in one VM: no interval to say which is " + better(metric, true);
+        };
+    }
+
+    /** "1.2 µs [1.1 µs, 1.3 µs] over 5 VMs", or "1.2 µs (one VM)". */
+    static String figure(String metric, Interval interval, int vms) {
+        if (!interval.has()) {
+            return format(metric, interval.median()) + " (one VM)";
+        }
+        return String.format("%s [%s, %s] over %d VMs", format(metric, interval.median()), format(metric, interval.low()),
+                format(metric, interval.high()), vms);
+    }
+
+    /** The word for a lower figure (or a higher one) of this metric: faster for times, lighter for bytes. */
+    public static String better(String metric, boolean lower) {
+        if (metric.startsWith("ns") || metric.contains("Ns") || metric.endsWith("Millis")) {
+            return lower ? "faster" : "slower";
+        }
+        if (metric.toLowerCase().contains("bytes")) {
+            return lower ? "lighter" : "heavier";
+        }
+        return lower ? "lower" : "higher";
     }
 
     /** A ratio with two significant digits: 1.1, 11, 0.53. */

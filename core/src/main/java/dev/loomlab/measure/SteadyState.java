@@ -11,8 +11,10 @@ import java.util.List;
  *
  * <p>With detection on ({@link WarmupPolicy#detects()}): the first iteration is cold; warm-up
  * goes on until at least {@code minWarmup} iterations ran and the last {@code window} agree within
- * {@code tolerance}; then {@code measured} iterations are measured and the run is over. If the
- * warm-up budget is spent first, the run is over and {@link #outcome()} is {@link Outcome#NOT_STEADY}.
+ * {@code tolerance}; then {@code measured} iterations are measured and the run is over. The run is
+ * {@link Outcome#STEADY} only when the measured iterations agree within {@code tolerance} too;
+ * {@link Outcome#SCATTERED} when they do not (the warm-up window agreed, the figure did not stay).
+ * If the warm-up budget is spent first, the run is over and {@link #outcome()} is {@link Outcome#NOT_STEADY}.
  * With a fixed count: exactly that many iterations, the first cold, the others measured, and the
  * outcome {@link Outcome#FIXED} (no claim either way).
  *
@@ -24,7 +26,7 @@ public final class SteadyState {
     public enum Phase { COLD, WARMUP, MEASURED }
 
     /** How the run ended. */
-    public enum Outcome { RUNNING, STEADY, NOT_STEADY, FIXED }
+    public enum Outcome { RUNNING, STEADY, SCATTERED, NOT_STEADY, FIXED }
 
     private final WarmupPolicy policy;
     private final List<Double> values = new ArrayList<>();
@@ -66,7 +68,7 @@ public final class SteadyState {
         } else if (warm) {
             measuredCount++;
             if (measuredCount >= policy.measured()) {
-                outcome = Outcome.STEADY;
+                outcome = measuredAgree() ? Outcome.STEADY : Outcome.SCATTERED;
             }
         } else if (lastWindowAgrees()) {
             warm = true;
@@ -115,6 +117,22 @@ public final class SteadyState {
         }
         List<Double> window = warmup.subList(Math.max(0, warmup.size() - policy.window()), warmup.size());
         return Spread.of(window.stream().mapToDouble(Double::doubleValue).toArray());
+    }
+
+    /** The spread of the measured figures (what stayed steady, or did not). */
+    public Spread measuredSpread() {
+        List<Double> measured = new ArrayList<>();
+        for (int i = 0; i < phases.size(); i++) {
+            if (phases.get(i) == Phase.MEASURED) {
+                measured.add(values.get(i));
+            }
+        }
+        return Spread.of(measured.stream().mapToDouble(Double::doubleValue).toArray());
+    }
+
+    private boolean measuredAgree() {
+        Spread measured = measuredSpread();
+        return measured.count() == measuredCount && measured.relativeRange() <= policy.tolerance();
     }
 
     private boolean lastWindowAgrees() {

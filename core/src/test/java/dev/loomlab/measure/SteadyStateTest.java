@@ -113,4 +113,19 @@ class SteadyStateTest {
         assertThatThrownBy(() -> new WarmupPolicy(3, 3, 0, Duration.ofSeconds(1), 3, 0)).hasMessageContaining("tolerance");
         assertThatThrownBy(() -> WarmupPolicy.fixed(0)).hasMessageContaining("--repeat");
     }
+
+    @Test
+    void measuredRunsThatDisagreeAreScatteredNotSteady() {
+        // the warm-up window agrees (600, 610, 590), then the measured runs read 819, 600, 472
+        SteadyState s = feed(POLICY, 5_000, 600, 610, 590, 819, 600, 472);
+        assertThat(s.phases()).containsExactly(COLD, WARMUP, WARMUP, WARMUP, MEASURED, MEASURED, MEASURED);
+        assertThat(s.outcome()).isEqualTo(SteadyState.Outcome.SCATTERED);
+        assertThat(s.measuredSpread().relativeRange()).isGreaterThan(0.15);
+    }
+
+    @Test
+    void measuredRunsWithinTheToleranceAreSteady() {
+        SteadyState s = feed(POLICY, 5_000, 600, 610, 590, 620, 600, 560);
+        assertThat(s.outcome()).isEqualTo(SteadyState.Outcome.STEADY);
+    }
 }

@@ -5,6 +5,9 @@ import dev.loomlab.display.Tables;
 import dev.loomlab.experiment.ExperimentSpec;
 import dev.loomlab.experiment.Kind;
 import dev.loomlab.experiment.Measurement;
+import dev.loomlab.experiment.Verdict;
+import dev.loomlab.measure.Interval;
+import dev.loomlab.measure.Units;
 import dev.loomlab.runs.Runs;
 import dev.loomlab.util.Progress;
 
@@ -56,28 +59,39 @@ final class BeamColumn {
     }
 
     /**
-     * "On this machine, a toolkit process: 1,234 bytes per process on the JVM, 2,640 on BEAM, so the
-     * JVM is 0.47× BEAM here; beside the published BEAM figure (2,632, another machine) it would be
-     * 0.47×." Computed from the runs; says why when BEAM here has no figure.
+     * "On this machine, 10,000 idle processes: BEAM here 2.6 KiB [2.5 KiB, 2.7 KiB] over 3 VMs, the JVM
+     * 1.2 KiB (one VM): the JVM is 0.47× BEAM here, ... ; the BEAM figure published on another machine
+     * is 2.6 KiB: the JVM would be 0.47× it." BEAM here first, then the JVM, the ratio, and
+     * "lighter"/"faster" only where the intervals across fresh VMs do not overlap ({@link Verdict#compare});
+     * says why when BEAM here has no figure.
      *
      * @param what      the JVM row, e.g. "a toolkit process"
-     * @param unit      e.g. "bytes per process"
+     * @param jvm       the JVM's measurement
      * @param published the published BEAM figure beside it, NaN for none
      */
-    static String verdict(String what, String unit, double jvm, Measurement beam, String metric, double published) {
+    static String verdict(String what, Measurement jvm, Measurement beam, String metric, double published) {
+        return verdict(what, jvm.ok() ? jvm.interval(metric) : Interval.of(), jvm.vms(), beam, metric, published);
+    }
+
+    /** The same for a JVM figure of one VM (no interval). */
+    static String verdict(String what, double jvm, Measurement beam, String metric, double published) {
+        return verdict(what, Interval.of(jvm), 1, beam, metric, published);
+    }
+
+    private static String verdict(String what, Interval jvm, int jvmVms, Measurement beam, String metric, double published) {
         double b = value(beam, metric);
-        if (Double.isNaN(jvm)) {
+        if (Double.isNaN(jvm.median())) {
             return String.format("On this machine, %s: no JVM figure (the run did not finish).", what);
         }
         if (Double.isNaN(b) || b == 0) {
-            return String.format("On this machine, %s: %s %s on the JVM; BEAM here: %s.", what, number(jvm), unit,
-                    beam == null ? "not run" : beam.ok() ? "no figure" : beam.outcome());
+            return String.format("On this machine, %s: BEAM here: %s; the JVM %s.", what,
+                    beam == null ? "not run" : beam.ok() ? "no figure" : beam.outcome(), Units.metric(metric, jvm.median()));
         }
         String against = Double.isNaN(published) || published == 0 ? ""
-                : String.format("; beside the published BEAM figure (%s, another machine) it would be %.2f×",
-                number(published), jvm / published);
-        return String.format("On this machine, %s: %s %s on the JVM and %s on BEAM, so the JVM is %.2f× BEAM here%s.",
-                what, number(jvm), unit, number(b), jvm / b, against);
+                : String.format("; the BEAM figure published on another machine is %s: the JVM would be %.2f× it",
+                Units.metric(metric, published), jvm.median() / published);
+        return String.format("On this machine, %s: %s%s.", what,
+                Verdict.compare(metric, beam.interval(metric), beam.vms(), "BEAM here", jvm, jvmVms, "the JVM"), against);
     }
 
     /** ours / BEAM here to two decimals, NaN when BEAM here has no figure. */

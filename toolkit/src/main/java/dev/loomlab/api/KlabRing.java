@@ -124,7 +124,7 @@ public final class KlabRing implements Displayable {
         List<String> said = new ArrayList<>();
         for (Row r : rows) {
             said.add(BeamColumn.verdict(String.format("a %s ring, N = %,d, M = %d", r.hibernated() ? "hibernated" : "normal",
-                    r.n(), r.m()), "ns per hop", r.nsPerHop(), r.beam(), "nsPerHop", r.comparableArticle()));
+                    r.n(), r.m()), r.nsPerHop(), r.beam(), "nsPerHop", r.comparableArticle()));
         }
         for (boolean hibernated : new boolean[] {false, true}) {
             for (int m : rows.stream().mapToInt(Row::m).distinct().sorted().toArray()) {

@@ -71,7 +71,7 @@ public final class Lightness {
                                 .styled(Series.Style.PUBLISHED)));
         List<String> notes = new ArrayList<>();
         for (Measurement m : tiers) {
-            notes.add(BeamColumn.verdict(String.format("%,d idle processes", m.n()), "bytes per process", m.bytesPerProcess(),
+            notes.add(BeamColumn.verdict(String.format("%,d idle processes", m.n()), m,
                     beam.get(m.n()), "bytesPerProcess", beamPer));
         }
         notes.add("JVM bytes / process: heap used after a full GC with every process verified parked, minus before, divided by n");
@@ -135,7 +135,7 @@ public final class Lightness {
                                 .styled(Series.Style.PUBLISHED)));
         List<String> notes = new ArrayList<>();
         for (int m : sizes) {
-            notes.add(BeamColumn.verdict(String.format("a process holding %,d elements", m), "bytes per process",
+            notes.add(BeamColumn.verdict(String.format("a process holding %,d elements", m),
                     perProcess.get(m), beamByM.get(m), "bytesPerProcess", Double.NaN));
         }
         return new Section(table, chart, Stream.concat(notes.stream(), Stream.of(
@@ -229,9 +229,9 @@ public final class Lightness {
                 case VIRTUAL -> "a raw virtual thread";
                 default -> "a platform thread";
             };
-            notes.add(BeamColumn.verdict(unit + " against an idle BEAM process", "bytes", m.bytesPerProcess(), beamHere,
+            notes.add(BeamColumn.verdict(unit + " against an idle BEAM process", m, beamHere,
                     "bytesPerProcess", beamBytes));
-            notes.add(BeamColumn.verdict("spawning " + unit + " against spawning a BEAM process", "ns", m.nsPerSpawn(), beamHere,
+            notes.add(BeamColumn.verdict("spawning " + unit + " against spawning a BEAM process", m, beamHere,
                     "nsPerSpawn", beamNs));
         }
         return new Section(table, chart, Stream.concat(notes.stream(), Stream.of(

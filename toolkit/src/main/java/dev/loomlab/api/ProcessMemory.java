@@ -121,9 +121,9 @@ public final class ProcessMemory implements Displayable {
     @Override
     public List<String> notes() {
         return List.of(
-                BeamColumn.verdict(String.format("an idle toolkit process at %,d", n), "bytes", processBytes(), beamIdle,
+                BeamColumn.verdict(String.format("an idle toolkit process at %,d", n), processBytes(), beamIdle,
                         "bytesPerProcess", Klab.BEAM_2008_BYTES),
-                BeamColumn.verdict(String.format("a hibernated toolkit process at %,d", n), "bytes", hibernatedBytes(),
+                BeamColumn.verdict(String.format("a hibernated toolkit process at %,d", n), hibernatedBytes(),
                         beamHibernated, "bytesPerProcess", Double.NaN));
     }
 

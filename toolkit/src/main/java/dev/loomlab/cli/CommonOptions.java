@@ -4,6 +4,7 @@ import dev.loomlab.util.Durations;
 import java.time.Duration;
 import dev.loomlab.experiment.ExperimentSpec;
 import dev.loomlab.experiment.Kind;
+import dev.loomlab.measure.ForkPolicy;
 import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine.Mixin;
@@ -30,6 +31,21 @@ final class CommonOptions {
 
     @Option(names = "--no-warmup", description = "no steadiness detection: exactly --repeat runs (1: the cold run alone)")
     boolean noWarmup;
+
+    @Option(names = "--forks", defaultValue = "3", paramLabel = "K",
+            description = "fresh VMs to summarise the figure over: the median of their steady figures with a 95%% "
+                    + "interval across them; more are added (within --forks-budget) until the interval is within "
+                    + "--target-ci. 1: one VM, no interval (a quick look). Default: ${DEFAULT-VALUE}")
+    int forks;
+
+    @Option(names = "--forks-budget", defaultValue = "60s", paramLabel = "TIME",
+            description = "the time all the fresh VMs of one figure may take before no further one is added "
+                    + "(0 for exactly --forks VMs). Default: ${DEFAULT-VALUE}")
+    String forksBudget;
+
+    @Option(names = "--target-ci", defaultValue = "10", paramLabel = "PCT",
+            description = "the interval's half-width to reach, in percent of the figure. Default: ${DEFAULT-VALUE}")
+    double targetCi;
 
     @Mixin
     CapOptions capOptions = new CapOptions();
@@ -61,6 +77,18 @@ final class CommonOptions {
         capOptions.apply();
     }
 
+    /** The fork policy of --forks, --forks-budget and --target-ci; one VM with --in-process. */
+    ForkPolicy forkPolicy() {
+        if (forks < 1) {
+            throw new IllegalArgumentException("--forks must be at least 1, got " + forks + ": use 1 for one VM, no interval");
+        }
+        if (forks > ForkPolicy.MAX_FORKS) {
+            throw new IllegalArgumentException("--forks is at most " + ForkPolicy.MAX_FORKS + ", got " + forks);
+        }
+        Duration budget = forksBudget.trim().matches("0+(ms|s|m)?") ? Duration.ZERO : Durations.parse(forksBudget);
+        return inProcess ? ForkPolicy.ONE : ForkPolicy.adaptive(forks, budget, targetCi / 100);
+    }
+
     ExperimentSpec spec(String experiment, long n) {
         applyCap();
         if (repeat < 1) {
@@ -69,6 +97,7 @@ final class CommonOptions {
         ExperimentSpec spec = ExperimentSpec.of(experiment, n).withKind(kind)
                 .withDeadline(deadline).withJvmFlags(jvmOpts.toArray(String[]::new));
         spec = noWarmup ? spec.withFixedRuns(repeat) : spec.withWarmup(Durations.parse(warmupBudget), repeat);
+        spec = spec.withForks(forkPolicy());
         if (processLimit != null) {
             if (processLimit < 1) {
                 throw new IllegalArgumentException("--process-limit must be at least 1, got " + processLimit);

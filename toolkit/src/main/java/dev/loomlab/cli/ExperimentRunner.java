@@ -7,6 +7,8 @@ import dev.loomlab.experiment.FreshJvm;
 import dev.loomlab.experiment.Kind;
 import dev.loomlab.experiment.Measurement;
 import dev.loomlab.experiment.MeasurementJson;
+import dev.loomlab.experiment.Verdict;
+import dev.loomlab.display.Tables;
 import dev.loomlab.measure.Env;
 import dev.loomlab.util.Durations;
 import dev.loomlab.util.ProgressLine;
@@ -39,11 +41,11 @@ final class ExperimentRunner {
         FreshJvm.validate(spec);
         if (!options.output.json) {
             out.println("parent JVM: " + Env.current().oneLine());
-            out.printf("running %s (kind %s, n=%,d%s) in a fresh %s, deadline %s...%n", spec.experiment(),
+            out.printf("running %s (kind %s, n=%,d%s) in fresh %s (%s), deadline %s each...%n", spec.experiment(),
                     spec.kind().label(), spec.n(), spec.m() == 0 ? "" : ", m=" + spec.m(),
-                    spec.kind() == Kind.BEAM ? "BEAM VM" : "JVM", Durations.format(spec.deadline()));
+                    spec.kind() == Kind.BEAM ? "BEAM VMs" : "JVMs", spec.forkPolicy().describe(), Durations.format(spec.deadline()));
             if (withBaseline(spec, options)) {
-                out.println("then the raw virtual-thread baseline, in its own fresh JVM");
+                out.println("then the raw virtual-thread baseline, in fresh JVMs of its own");
             }
             out.flush();
         }
@@ -107,19 +109,31 @@ final class ExperimentRunner {
         }
     }
 
-    /** Ours beside the raw baseline, measured in the same run, with the ratio. */
+    /** Ours beside the raw baseline, measured in the same run, with their intervals and the ratio. */
     static Table comparison(Measurement ours, Measurement baseline) {
         StringColumn metric = StringColumn.create("metric");
         DoubleColumn process = DoubleColumn.create("process");
+        StringColumn processInterval = StringColumn.create("process 95% interval");
         DoubleColumn raw = DoubleColumn.create("raw virtual thread");
+        StringColumn rawInterval = StringColumn.create("raw 95% interval");
         DoubleColumn ratio = DoubleColumn.create("process / raw");
+        StringColumn verdict = StringColumn.create("on this machine");
         for (Map.Entry<String, Double> e : ours.metrics().entrySet()) {
             double b = baseline.metric(e.getKey());
             metric.append(e.getKey());
-            process.append(Math.round(e.getValue() * 100) / 100.0);
-            raw.append(Math.round(b * 100) / 100.0);
-            ratio.append(b == 0 || Double.isNaN(b) ? Double.NaN : Math.round(e.getValue() / b * 100) / 100.0);
+            process.append(Tables.round(e.getValue()));
+            processInterval.append(Measurement.intervalText(ours.interval(e.getKey())));
+            raw.append(Tables.round(b));
+            rawInterval.append(Measurement.intervalText(baseline.interval(e.getKey())));
+            ratio.append(Tables.ratio(e.getValue(), b));
+            Verdict.Relation relation = Verdict.relation(ours.interval(e.getKey()), baseline.interval(e.getKey()));
+            verdict.append(switch (relation) {
+                case BELOW, ABOVE -> "process " + Verdict.better(e.getKey(), relation == Verdict.Relation.BELOW);
+                case NOT_DISTINGUISHABLE -> "not distinguishable";
+                case NO_INTERVAL -> "no interval";
+            });
         }
-        return Table.create("The toolkit's processes against the raw baseline, same machine, same run", metric, process, raw, ratio);
+        return Table.create("The toolkit's processes against the raw baseline, same machine, same run ("
+                + ours.vms() + " and " + baseline.vms() + " fresh JVMs)", metric, process, processInterval, raw, rawInterval, ratio, verdict);
     }
 }
