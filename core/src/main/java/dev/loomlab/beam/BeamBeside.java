@@ -30,31 +30,68 @@ public record BeamBeside(Measurement jvm, Measurement beam, String missing) impl
         return beam == null || !"ok".equals(beam.outcome()) ? Double.NaN : beam.metric(metric);
     }
 
+    /**
+     * BEAM here first, then the JVM, each "median [95% interval]" over its fresh VMs; the ratio
+     * JVM / BEAM here, what the intervals allow to say of it, and the published BEAM figure (another
+     * machine) with its source.
+     */
     @Override
     public Grid grid() {
         GridColumn metric = GridColumn.text("metric");
-        GridColumn ours = GridColumn.number("JVM here (" + jvm.kind() + ")");
-        GridColumn here = GridColumn.text("BEAM here");
-        GridColumn published = GridColumn.number("BEAM published");
+        GridColumn here = GridColumn.text("BEAM here" + (beam != null && beam.vms() > 1 ? " (" + beam.vms() + " VMs)" : ""));
+        GridColumn ours = GridColumn.text("JVM here (" + jvm.kind() + (jvm.vms() > 1 ? ", " + jvm.vms() + " VMs)" : ")"));
         GridColumn ratioHere = GridColumn.number("JVM / BEAM here");
-        GridColumn ratioPublished = GridColumn.number("JVM / BEAM published");
+        GridColumn relation = GridColumn.text("on this machine");
+        GridColumn published = GridColumn.number("BEAM published");
         GridColumn source = GridColumn.text("published at, source");
         for (String name : metrics()) {
             double j = jvm.metric(name);
             double b = beamHere(name);
             Optional<PublishedFigure> p = PublishedFigures.nearest(jvm.experiment(), name, jvm.n(), jvm.m() == 0 ? null : jvm.m());
-            double pv = p.map(PublishedFigure::value).orElse(Double.NaN);
             metric.append(name);
-            ours.append(round(j));
             here.append(hereCell(name));
-            published.append(pv);
+            ours.append(jvm.ok() ? cell(jvm, name) : jvm.outcome());
             ratioHere.append(ratio(j, b));
-            ratioPublished.append(p.isPresent() && PublishedFigures.comparable(p.get(), jvm.n()) ? ratio(j, pv) : Double.NaN);
+            relation.append(Double.isNaN(j) || Double.isNaN(b) ? "" : words(name, Verdict.relation(jvm.interval(name), beam.interval(name))));
+            published.append(p.map(PublishedFigure::value).orElse(Double.NaN));
             source.append(p.map(f -> PublishedFigures.label(f, jvm.n())).orElse(""));
         }
-        String title = String.format("%s, n = %,d%s: JVM here, BEAM here (same machine), BEAM published (another machine)",
+        String title = String.format("%s, n = %,d%s: BEAM here and the JVM here (same machine), BEAM published (another machine)",
                 jvm.experiment(), jvm.n(), jvm.m() == 0 ? "" : ", m = " + jvm.m());
-        return Grid.create(title, metric, ours, here, published, ratioHere, ratioPublished, source);
+        return Grid.create(title, metric, here, ours, ratioHere, relation, published, source);
+    }
+
+    /**
+     * The sentence for one metric, BEAM here first ({@link Verdict#compare}), then the published BEAM
+     * figure as another machine's; {@code what} names what one unit of the metric is ("a hop").
+     */
+    public String verdict(String metric, String what) {
+        String said = "on this machine, " + what + ": " + (beam == null ? "BEAM here " + missing + "; the JVM "
+                + Verdict.format(metric, jvm.metric(metric)) : Verdict.compare(metric, beam, "BEAM here", jvm, "the JVM (" + jvm.kind() + ")"));
+        double pv = jvm.published(metric).map(PublishedFigure::value).orElse(Double.NaN);
+        if (!Double.isNaN(pv) && pv != 0 && !Double.isNaN(jvm.metric(metric))) {
+            said += String.format("; the BEAM figure published on another machine is %s: the JVM would be %.2f× it",
+                    Verdict.format(metric, pv), jvm.metric(metric) / pv);
+        }
+        return said;
+    }
+
+    /** "faster", "not distinguishable", ... for the JVM against BEAM here. */
+    private static String words(String metric, Verdict.Relation relation) {
+        return switch (relation) {
+            case BELOW, ABOVE -> "JVM " + Verdict.better(metric, relation == Verdict.Relation.BELOW);
+            case NOT_DISTINGUISHABLE -> "not distinguishable";
+            case NO_INTERVAL -> "no interval";
+        };
+    }
+
+    /** A figure with its interval when it has one: "1,208 [1,085, 1,331]". */
+    private static String cell(Measurement m, String name) {
+        double v = m.metric(name);
+        if (Double.isNaN(v)) {
+            return "";
+        }
+        return m.interval(name).has() ? number(v) + " " + Measurement.intervalText(m.interval(name)) : number(v);
     }
 
     /**
@@ -113,8 +150,7 @@ public record BeamBeside(Measurement jvm, Measurement beam, String missing) impl
         if (!"ok".equals(beam.outcome())) {
             return beam.outcome();
         }
-        double b = beam.metric(name);
-        return Double.isNaN(b) ? "" : number(b);
+        return cell(beam, name);
     }
 
     private static String number(double v) {

@@ -33,13 +33,14 @@ public final class BeamHere {
     }
 
     /**
-     * {@code spec} on BEAM here: its measurement, or a row saying why there is none (Erlang missing
-     * or too old), never an exception for a notebook cell.
+     * {@code spec} on BEAM here, through {@link FreshJvm#run} (so over as many fresh BEAM VMs as its
+     * fork policy asks): its measurement, or a row saying why there is none (Erlang missing or too
+     * old), never an exception for a notebook cell.
      */
     public static Measurement measure(ExperimentSpec spec, Progress progress) {
         ExperimentSpec beam = spec.withKind(Kind.BEAM);
         try {
-            return BeamRunner.run(beam, progress);
+            return FreshJvm.run(beam, progress);
         } catch (ChildJvmException e) {
             return BeamResults.failed(beam, Env.current(), "not run: " + e.getMessage(), List.of());
         }

@@ -150,7 +150,7 @@ public final class Verdict {
     }
 
     /** Time metrics (names with "ns" or "Millis") as durations, byte metrics as sizes, others as numbers. */
-    static String format(String metric, double value) {
+    public static String format(String metric, double value) {
         if (metric.startsWith("ns") || metric.contains("Ns")) {
             return Units.nanos(value);
         }

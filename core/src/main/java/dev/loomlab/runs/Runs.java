@@ -6,6 +6,7 @@ import dev.loomlab.experiment.FreshJvm;
 import dev.loomlab.experiment.Measurement;
 import dev.loomlab.measure.Units;
 import dev.loomlab.util.Progress;
+import dev.loomlab.measure.ForkPolicy;
 import java.time.Duration;
 
 /**
@@ -21,6 +22,13 @@ public final class Runs {
      * {@link dev.loomlab.measure.WarmupPolicy#DEFAULT}'s budget. Each row's protocol note says which.
      */
     public static final Duration WARMUP_BUDGET = Duration.ofSeconds(3);
+
+    /**
+     * The fresh VMs of a row a verdict rests on (a notebook's headline comparison, on each runtime):
+     * 3, and more while the interval is wider than ±10% and the next VM fits in 40 s. A runner's
+     * other rows are one VM each, and say so.
+     */
+    public static final ForkPolicy HEADLINE_FORKS = ForkPolicy.adaptive(3, Duration.ofSeconds(40), 0.10);
 
     private Runs() {}
 

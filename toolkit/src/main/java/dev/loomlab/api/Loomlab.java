@@ -8,6 +8,7 @@ import dev.loomlab.runs.TierRuns;
 import dev.loomlab.beam.BeamBeside;
 import dev.loomlab.beam.BeamHere;
 import dev.loomlab.experiment.ExperimentSpec;
+import dev.loomlab.runs.Runs;
 import dev.loomlab.experiment.Experiments;
 import dev.loomlab.experiment.Kind;
 import dev.loomlab.experiment.Measurement;
@@ -230,14 +231,17 @@ public final class Loomlab {
     }
 
     /**
-     * {@code spec} on both runtimes of this machine: in a fresh JVM and in a fresh BEAM VM, beside the
-     * published BEAM figure, with ratios against BEAM here and the published ones, and verdicts
-     * computed from the runs. Without Erlang, the BEAM-here column says how to install it.
+     * {@code spec} on both runtimes of this machine, each over fresh VMs ({@link Runs#HEADLINE_FORKS}
+     * unless the spec names its own {@linkplain ExperimentSpec#withForks forks}): BEAM here, the JVM,
+     * the ratio and what the intervals allow to say of it, beside the published BEAM figure; verdicts
+     * computed from the runs ({@link BeamBeside#verdict}). Without Erlang, the BEAM-here column says
+     * how to install it.
      */
     public static BeamBeside beamHere(ExperimentSpec spec) {
-        try (ProgressLine line = ProgressLine.start(String.format("%s n=%,d on the JVM and on BEAM here, each fresh",
+        ExperimentSpec forked = spec.forkPolicy().single() ? spec.withForks(Runs.HEADLINE_FORKS) : spec;
+        try (ProgressLine line = ProgressLine.start(String.format("%s n=%,d on BEAM here and on the JVM, each over fresh VMs",
                 spec.experiment(), spec.n()), 0)) {
-            return BeamHere.beside(spec, line);
+            return BeamHere.beside(forked, line);
         }
     }
 

@@ -46,8 +46,8 @@ class BeamColumnTest {
         assertThat(BeamColumn.cell(m, "bytesPerProcess")).isEqualTo(BeamColumn.MISSING)
                 .startsWith("not installed: install Erlang: sudo apt-get install erlang-nox").doesNotContain("\n");
         assertThat(BeamColumn.value(m, "bytesPerProcess")).isNaN();
-        assertThat(BeamColumn.verdict("an idle toolkit process", "bytes", 1_234, m, "bytesPerProcess", 2_632))
-                .isEqualTo("On this machine, an idle toolkit process: 1,234 bytes on the JVM; BEAM here: " + BeamColumn.MISSING + ".");
+        assertThat(BeamColumn.verdict("an idle toolkit process", 1_234, m, "bytesPerProcess", 2_632))
+                .isEqualTo("On this machine, an idle toolkit process: BEAM here: " + BeamColumn.MISSING + "; the JVM 1.2 KiB.");
     }
 
     @Test
@@ -61,12 +61,13 @@ class BeamColumnTest {
     }
 
     @Test
-    void theVerdictSaysOnThisMachineOfBothAndPutsThePublishedRatioBeside() {
+    void theVerdictPutsBeamHereFirstAndThePublishedFigureAfterAsAnotherMachine() {
         Measurement beam = new Measurement("spawn", "beam", 1_000, 0, null, "ok", "steady",
                 java.util.Map.of("bytesPerProcess", 2_500.0), java.util.List.of(), java.util.List.of());
-        assertThat(BeamColumn.verdict("an idle toolkit process", "bytes", 1_250, beam, "bytesPerProcess", 2_632))
-                .isEqualTo("On this machine, an idle toolkit process: 1,250 bytes on the JVM and 2,500 on BEAM, so the JVM is "
-                        + "0.50× BEAM here; beside the published BEAM figure (2,632, another machine) it would be 0.47×.");
+        assertThat(BeamColumn.verdict("an idle toolkit process", 1_250, beam, "bytesPerProcess", 2_632))
+                .isEqualTo("On this machine, an idle toolkit process: BEAM here 2.4 KiB (one VM), the JVM 1.2 KiB (one VM): "
+                        + "the JVM is 0.50× BEAM here, each measured in one VM: no interval to say which is lighter; "
+                        + "the BEAM figure published on another machine is 2.6 KiB: the JVM would be 0.47× it.");
         assertThat(BeamColumn.ratio(1_250, beam, "bytesPerProcess")).isEqualTo(0.5);
     }
 }
