@@ -4,6 +4,8 @@ import dev.loomlab.view.Section;
 import dev.loomlab.experiment.ExperimentSpec;
 import dev.loomlab.experiment.Kind;
 import dev.loomlab.experiment.Measurement;
+import dev.loomlab.experiment.Verdict;
+import dev.loomlab.measure.Interval;
 import dev.loomlab.published.PublishedFigure;
 import dev.loomlab.published.PublishedFigures;
 import dev.loomlab.runs.IdleWeight;
@@ -36,7 +38,7 @@ final class Comparisons {
         rows.add(row("platform thread (heap + native stack)", byKind.get(Kind.PLATFORM), beam,
                 figure("spawn", "bytesPerProcess", "karui", "Python")));
         return SideBySide.section("What one idle unit weighs: bytes each after a full GC, all parked", "bytes per process", rows,
-                verdicts(rows, "bytes per unit", "an idle BEAM process"));
+                verdicts(rows, "bytes per unit", "bytesPerProcess", "an idle BEAM process"));
     }
 
     static Section hibernation(int n, Progress progress) {
@@ -64,7 +66,7 @@ final class Comparisons {
         rows.add(extrapolated("5,000,000 hibernated: MiB in all", hibernated, beamHibernated, fiveMillion,
                 figure("hibernate", "bytesPerProcess", "un-million", fiveMillion)));
         return SideBySide.section("Hibernation: what a process weighs once it gives its thread back",
-                "bytes per process (MiB for totals)", rows, verdictsAndControl(verdicts(rows.subList(0, 2), "bytes per process", null),
+                "bytes per process (MiB for totals)", rows, verdictsAndControl(verdicts(rows.subList(0, 2), "bytes per process", "bytesPerProcess", null),
                         askingForLess(platform, small, figure("spawn", "bytesPerProcess", "un-million", 1),
                                 figure("min-heap", "bytesPerProcess", "un-million", 1))));
     }
@@ -96,7 +98,7 @@ final class Comparisons {
     }
 
     /** One verdict per measured row that has a BEAM-here figure or says why not. */
-    private static List<String> verdicts(List<SideBySide.Row> rows, String unit, String beamWhat) {
+    private static List<String> verdicts(List<SideBySide.Row> rows, String unit, String metric, String beamWhat) {
         List<String> said = new ArrayList<>();
         for (SideBySide.Row r : rows) {
             double b = r.beamHere();
@@ -107,9 +109,9 @@ final class Comparisons {
                 continue;
             }
             boolean beamPublished = r.publishedWhat().startsWith("BEAM");
-            said.add(String.format("On this machine, %s: %s %s on the JVM and %s for %s on BEAM, so the JVM is %.2f× BEAM here%s.",
-                    r.what(), BeamColumn.number(jvm), unit, BeamColumn.number(b), beamWhat == null ? "its BEAM twin" : beamWhat,
-                    jvm / b, Double.isNaN(r.published()) || r.published() == 0 ? ""
+            said.add(String.format("On this machine, %s against %s: %s%s.", r.what(), beamWhat == null ? "its BEAM twin" : beamWhat,
+                    Verdict.compare(metric, Interval.of(b), 1, "BEAM here", Interval.of(jvm), 1, "the JVM"),
+                    Double.isNaN(r.published()) || r.published() == 0 ? ""
                             : String.format("; beside the published %s (%s, another machine) it would be %.2f×",
                             beamPublished ? "BEAM figure" : "figure of " + r.publishedWhat(), BeamColumn.number(r.published()),
                             jvm / r.published())));

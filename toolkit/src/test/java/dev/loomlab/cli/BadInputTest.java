@@ -46,7 +46,7 @@ class BadInputTest extends CliTestSupport {
 
     @Test
     void aChildJvmOutOfHeapSaysAtWhichFlagAndHowToGiveItMore() {
-        assertThat(run("spawn", "--n", "1000000", "--no-cap", "--jvm-opt", "-Xmx32m")).as(err.toString())
+        assertThat(run("spawn", "--n", "1000000", "--no-cap", "--jvm-opt", "-Xmx32m", "--forks", "1")).as(err.toString())
                 .isEqualTo(LoomlabCommand.FAILED);
         assertThat(err.toString().lines().toList()).containsExactly("loomlab: out of memory: the child JVM for spawn "
                 + "(kind process, n=1,000,000) ran out of heap (Java heap space) at -Xmx32m: give it more with "
@@ -55,7 +55,7 @@ class BadInputTest extends CliTestSupport {
 
     @Test
     void withJsonAFailedRunStillPrintsTheResultsDocumentWithTheFailureAsItsOutcome() throws Exception {
-        assertThat(run("spawn", "--n", "1000000", "--no-cap", "--jvm-opt", "-Xmx32m", "--json")).as(err.toString())
+        assertThat(run("spawn", "--n", "1000000", "--no-cap", "--jvm-opt", "-Xmx32m", "--json", "--forks", "1")).as(err.toString())
                 .isEqualTo(LoomlabCommand.FAILED);
         var json = new com.fasterxml.jackson.databind.ObjectMapper().readTree(out.toString());
         assertThat(json.get("schemaVersion").asInt()).isEqualTo(2);
@@ -70,7 +70,7 @@ class BadInputTest extends CliTestSupport {
     void aMeasuredJvmKilledFromOutsideIsOneLineAboutTheSignalAndDmesg() throws Exception {
         AtomicInteger exit = new AtomicInteger(-1);
         Thread cli = Thread.ofPlatform().name("cli-tasks").start(() ->
-                exit.set(run("tasks", "--n", "2000", "--sleep", "60s", "--deadline", "90s", "--no-gc")));
+                exit.set(run("tasks", "--n", "2000", "--sleep", "60s", "--deadline", "90s", "--no-gc", "--forks", "1")));
         ProcessHandle measured = awaitMeasuredJvm();
         assertThat(measured.destroyForcibly()).as("SIGKILL sent").isTrue();
         assertThat(cli.join(WAIT)).as("the command ended").isTrue();

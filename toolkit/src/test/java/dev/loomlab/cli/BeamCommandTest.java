@@ -19,7 +19,7 @@ class BeamCommandTest extends CliTestSupport {
     @Test
     void ringOnBeamPrintsOneJsonObjectOfKindBeam() {
         assumeTrue(Erlang.installed().isPresent(), Erlang::missing);
-        int code = run("ring", "--n", "1000", "--m", "2", "--kind", "beam", "--repeat", "2", "--no-warmup", "--json");
+        int code = run("ring", "--n", "1000", "--m", "2", "--kind", "beam", "--repeat", "2", "--no-warmup", "--json", "--forks", "1");
         assertThat(code).as(err.toString()).isZero();
         Measurement m = Measurement.fromJson(out.toString());
         assertThat(m.kind()).isEqualTo("beam");
@@ -29,7 +29,7 @@ class BeamCommandTest extends CliTestSupport {
     @Test
     void withoutErlangKindBeamIsOneLineNamingThePackageAndExitsOne() {
         System.setProperty(Erlang.PROPERTY, "/nonexistent/bin/erl");
-        int code = run("spawn", "--n", "100", "--kind", "beam");
+        int code = run("spawn", "--n", "100", "--kind", "beam", "--forks", "1");
         assertThat(code).isEqualTo(LoomlabCommand.FAILED);
         assertThat(err.toString().strip()).contains("apt-get install erlang-nox").doesNotContain("\n");
     }
@@ -38,7 +38,7 @@ class BeamCommandTest extends CliTestSupport {
     void theHibernatedRingRunsOnBeamToo() {
         // every registered experiment now has a BEAM version; BeamRunnerTest covers the refusal of one without
         assumeTrue(Erlang.installed().isPresent(), Erlang::missing);
-        int code = run("ring", "--n", "500", "--m", "2", "--hibernate", "--kind", "beam", "--repeat", "2", "--no-warmup", "--json");
+        int code = run("ring", "--n", "500", "--m", "2", "--hibernate", "--kind", "beam", "--repeat", "2", "--no-warmup", "--json", "--forks", "1");
         assertThat(code).as(err.toString()).isZero();
         Measurement m = Measurement.fromJson(out.toString());
         assertThat(m.kind()).isEqualTo("beam");

@@ -12,7 +12,7 @@ class KaruiCommandsTest extends CliTestSupport {
 
     @Test
     void stateWithOneSizeIsTheSameSectionShapeWithItsMeasurementInside() throws Exception {
-        assertThat(run("state", "--n", "300", "--m", "100", "--json", "--no-baseline")).as(err.toString()).isZero();
+        assertThat(run("state", "--n", "300", "--m", "100", "--json", "--no-baseline", "--forks", "1")).as(err.toString()).isZero();
         JsonNode json = new ObjectMapper().readTree(out.toString());
         assertThat(json.get("type").asText()).isEqualTo("section");
         JsonNode m = json.get("measurements").get(0);

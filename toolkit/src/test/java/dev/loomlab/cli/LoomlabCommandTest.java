@@ -15,7 +15,7 @@ class LoomlabCommandTest extends CliTestSupport {
 
     @Test
     void spawnPrintsExactlyOneJsonObjectWithTheNamedMetricsAndTheBaseline() throws Exception {
-        assertThat(run("spawn", "--n", "2000", "--json")).as(err.toString()).isZero();
+        assertThat(run("spawn", "--n", "2000", "--json", "--forks", "1")).as(err.toString()).isZero();
         JsonNode json = new ObjectMapper().readTree(out.toString());
         assertThat(json.get("experiment").asText()).isEqualTo("spawn");
         assertThat(json.get("kind").asText()).isEqualTo("process");
@@ -32,11 +32,11 @@ class LoomlabCommandTest extends CliTestSupport {
     void everyExperimentRunsInAFreshJvmAtSmallN() throws Exception {
         ObjectMapper mapper = new ObjectMapper();
         String[][] runs = {
-                {"ring", "--n", "200", "--m", "2", "--json", "--no-baseline", "--warmup-budget", "2s"},
-                {"broadcast", "--n", "500", "--json", "--no-baseline", "--warmup-budget", "2s"},
-                {"pingpong", "--n", "2000", "--json", "--no-baseline", "--warmup-budget", "2s"},
-                {"hibernate", "--n", "1000", "--json", "--warmup-budget", "2s"},
-                {"spawn", "--n", "20", "--kind", "platform", "--json", "--warmup-budget", "2s"},
+                {"ring", "--n", "200", "--m", "2", "--json", "--no-baseline", "--warmup-budget", "2s", "--forks", "1"},
+                {"broadcast", "--n", "500", "--json", "--no-baseline", "--warmup-budget", "2s", "--forks", "1"},
+                {"pingpong", "--n", "2000", "--json", "--no-baseline", "--warmup-budget", "2s", "--forks", "1"},
+                {"hibernate", "--n", "1000", "--json", "--warmup-budget", "2s", "--forks", "1"},
+                {"spawn", "--n", "20", "--kind", "platform", "--json", "--warmup-budget", "2s", "--forks", "1"},
         };
         String[] metric = {"nsPerHop", "nsPerMessage", "roundTripNsP99", "bytesPerProcess", "nativeStackBytesPerProcess"};
         for (int i = 0; i < runs.length; i++) {
@@ -48,14 +48,46 @@ class LoomlabCommandTest extends CliTestSupport {
     }
 
     @Test
+    void forksSummariseOverFreshJvmsWithTheirIntervalAndKeepEveryRunByVm() throws Exception {
+        assertThat(run("ring", "--n", "200", "--m", "1", "--repeat", "2", "--no-warmup", "--forks", "3", "--forks-budget", "0",
+                "--json")).as(err.toString()).isZero();
+        JsonNode json = new ObjectMapper().readTree(out.toString());
+        assertThat(json.get("vms").asInt()).isEqualTo(3);
+        JsonNode interval = json.get("intervals").get("nsPerHop");
+        assertThat(interval.get("count").asInt()).isEqualTo(3);
+        assertThat(interval.get("low").asDouble()).isLessThanOrEqualTo(interval.get("high").asDouble());
+        assertThat(json.get("forks").get("perVm")).hasSize(3);
+        assertThat(json.get("forks").get("stop").asText()).isEqualTo("the VMs asked for");
+        List<Integer> vms = new ArrayList<>();
+        json.get("runs").forEach(r -> vms.add(r.get("vm").asInt()));
+        assertThat(vms).containsExactly(1, 1, 2, 2, 3, 3);
+        assertThat(json.get("baseline").get("vms").asInt()).isEqualTo(3);
+    }
+
+    @Test
+    void oneForkIsOneVmWithNoIntervalAndBadForksAreOneLine() throws Exception {
+        assertThat(run("ring", "--n", "200", "--m", "1", "--repeat", "2", "--no-warmup", "--forks", "1", "--no-baseline", "--json"))
+                .as(err.toString()).isZero();
+        JsonNode json = new ObjectMapper().readTree(out.toString());
+        assertThat(json.get("vms").asInt()).isEqualTo(1);
+        assertThat(json.has("intervals")).isFalse();
+        err.getBuffer().setLength(0);
+        assertThat(run("ring", "--n", "200", "--forks", "0")).isEqualTo(LoomlabCommand.USAGE);
+        assertThat(err.toString().lines().findFirst().orElse("")).isEqualTo("loomlab: --forks must be at least 1, got 0: use 1 for one VM, no interval");
+        err.getBuffer().setLength(0);
+        assertThat(run("ring", "--n", "200", "--target-ci", "0")).isEqualTo(LoomlabCommand.USAGE);
+        assertThat(err.toString()).contains("--target-ci");
+    }
+
+    @Test
     void repeatShowsEveryRunWithTheFirstCold() {
-        assertThat(run("spawn", "--n", "500", "--repeat", "2", "--no-warmup", "--no-baseline")).as(err.toString()).isZero();
+        assertThat(run("spawn", "--n", "500", "--repeat", "2", "--no-warmup", "--no-baseline", "--forks", "1")).as(err.toString()).isZero();
         assertThat(out.toString()).contains("runs in one JVM", "true", "false", "not checked for steadiness", "cold run");
     }
 
     @Test
     void byDefaultATimingIsWarmedUpAndSaysWhetherItBecameSteady() throws Exception {
-        assertThat(run("ring", "--n", "200", "--m", "5", "--repeat", "2", "--warmup-budget", "2s", "--json", "--no-baseline"))
+        assertThat(run("ring", "--n", "200", "--m", "5", "--repeat", "2", "--warmup-budget", "2s", "--json", "--no-baseline", "--forks", "1"))
                 .as(err.toString()).isZero();
         JsonNode json = new ObjectMapper().readTree(out.toString());
         assertThat(json.get("steady").isBoolean()).isTrue();
@@ -66,7 +98,7 @@ class LoomlabCommandTest extends CliTestSupport {
         if (json.get("steady").asBoolean()) {
             assertThat(json.get("summaryOf").asText()).startsWith("steady");
         } else {
-            assertThat(json.get("summaryOf").asText()).startsWith("NOT STEADY");
+            assertThat(json.get("summaryOf").asText()).matches("^(NOT STEADY|MEASURED RUNS DISAGREE).*");
         }
     }
 
@@ -91,7 +123,7 @@ class LoomlabCommandTest extends CliTestSupport {
 
     @Test
     void aChildThatOverrunsItsDeadlineIsKilledAndReported() {
-        assertThat(run("pingpong", "--n", "100000000", "--deadline", "1500ms", "--no-baseline")).isEqualTo(1);
+        assertThat(run("pingpong", "--n", "100000000", "--deadline", "1500ms", "--no-baseline", "--forks", "1")).isEqualTo(1);
         assertThat(err.toString()).contains("did not finish within 1.5s and was killed", "--deadline");
     }
 

@@ -12,7 +12,7 @@ class TasksCommandTest extends CliTestSupport {
 
     @Test
     void tasksPrintsOneJsonObjectWithPeakRssAndHeapAfterGc() throws Exception {
-        assertThat(run("tasks", "--n", "10", "--sleep", "200ms", "--kind", "virtual", "--json")).as(err.toString()).isZero();
+        assertThat(run("tasks", "--n", "10", "--sleep", "200ms", "--kind", "virtual", "--json", "--forks", "1")).as(err.toString()).isZero();
         JsonNode json = new ObjectMapper().readTree(out.toString());
         assertThat(json.get("experiment").asText()).isEqualTo("tasks");
         assertThat(json.get("kind").asText()).isEqualTo("virtual");
@@ -22,7 +22,7 @@ class TasksCommandTest extends CliTestSupport {
 
     @Test
     void tasksAsATablePutsEveryPublishedRuntimeBesideOurs() {
-        assertThat(run("tasks", "--n", "1", "--sleep", "100ms", "--no-gc")).as(err.toString()).isZero();
+        assertThat(run("tasks", "--n", "1", "--sleep", "100ms", "--no-gc", "--forks", "1")).as(err.toString()).isZero();
         assertThat(out.toString()).contains("peakRssBytes", "raw virtual thread", "Java OpenJDK 23.0.1 virtual threads", "46.9");
     }
 
@@ -42,7 +42,7 @@ class TasksCommandTest extends CliTestSupport {
 
     @Test
     void ringHibernateRunsTheHibernatedRing() throws Exception {
-        assertThat(run("ring", "--hibernate", "--n", "200", "--m", "2", "--json")).as(err.toString()).isZero();
+        assertThat(run("ring", "--hibernate", "--n", "200", "--m", "2", "--json", "--forks", "1")).as(err.toString()).isZero();
         JsonNode json = new ObjectMapper().readTree(out.toString());
         assertThat(json.get("experiment").asText()).isEqualTo("ring-hibernated");
         assertThat(json.get("nsPerHop").asDouble()).isPositive();

@@ -57,7 +57,7 @@ class AddingAnExperimentTest {
         var cli = LoomlabCommand.commandLine();
         cli.setOut(new PrintWriter(out, true));
         cli.setErr(new PrintWriter(err, true));
-        assertThat(cli.execute("experiment", "toy-echo", "--n", "100", "--json")).as(err.toString()).isZero();
+        assertThat(cli.execute("experiment", "toy-echo", "--n", "100", "--json", "--forks", "1")).as(err.toString()).isZero();
         JsonNode json = new ObjectMapper().readTree(out.toString());
         assertThat(json.get("type").asText()).isEqualTo("measurement");
         assertThat(json.get("experiment").asText()).isEqualTo("toy-echo");
