@@ -89,7 +89,7 @@ loomlab_find_java() {
     cat >&2 <<MSG
 loomlab: no JDK 21 or later found (looked at \$LOOMLAB_JAVA, \$JAVA_HOME, /usr/lib/jvm/*, macOS JavaVirtualMachines, sdkman, /opt/java, \$CONDA_PREFIX, PATH).
 Install one, for example:  sudo apt-get install openjdk-21-jdk   or   brew install openjdk@21   or   sdk install java 21-tem
-or use conda:  conda env create -f environment.yml && conda activate loomlab
+or use conda:  conda env create -f binder/environment.yml && conda activate loomlab
 then run ./loomlab again (or point LOOMLAB_JAVA at its bin/java).
 MSG
     return 2

@@ -85,7 +85,7 @@ loomlab_install_jupyter() {
     return 0
   fi
   if [ "$need_jupyter" = 1 ]; then
-    echo "loomlab: Jupyter is missing. Install it with: sudo apt-get install jupyter-notebook jupyter-nbconvert python3-nbclient python3-jupyter-client python3-ipykernel fontconfig fonts-dejavu-core   (or: conda env create -f environment.yml && conda activate loomlab)" >&2
+    echo "loomlab: Jupyter is missing. Install it with: sudo apt-get install jupyter-notebook jupyter-nbconvert python3-nbclient python3-jupyter-client python3-ipykernel fontconfig fonts-dejavu-core   (or: conda env create -f binder/environment.yml && conda activate loomlab)" >&2
     return 1
   fi
   echo "loomlab: warning: no fonts found; plots need them: sudo apt-get install fontconfig fonts-dejavu-core" >&2
