@@ -39,7 +39,7 @@ abstract class SectionCommand implements Callable<Integer> {
         out.flush();
         if (chart != null) {
             if (!section.hasChart()) {
-                spec.commandLine().getErr().println("loomlab: " + spec.qualifiedName() + " draws no chart, so --chart "
+                spec.commandLine().getErr().println("loomlab: " + spec.name() + " draws no chart, so --chart "
                         + chart + " wrote nothing: leave --chart out");
                 return LoomlabCommand.USAGE;
             }
