@@ -2,7 +2,6 @@
 # Jupyter helpers for ./loomlab. Source this file; it only defines functions.
 #
 #   loomlab_install_jupyter                      Jupyter + fonts from Debian packages if missing
-#   loomlab_install_browser                      Chromium + chromedriver (the workshop page's browser test) if missing
 #   loomlab_install_kernelspec ROOT JAVA [JAR]   the "Java (loomlab)" kernel, named loomlab-java
 #   loomlab_run_notebooks ROOT [NOTEBOOK...]     run notebooks headless, check them, one line each
 #
@@ -72,9 +71,13 @@ loomlab_install_jupyter() {
       DEBIAN_FRONTEND=noninteractive apt-get update -qq || return 1
       _LOOMLAB_APT_UPDATED=1
     fi
+    # the same package names on Debian 12/13 and Ubuntu 22.04/24.04 (where they are in universe)
     DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
       jupyter-notebook jupyter-nbconvert python3-nbclient python3-jupyter-client python3-ipykernel \
-      fontconfig fonts-dejavu-core >/dev/null || return 1
+      fontconfig fonts-dejavu-core >/dev/null || {
+      echo "loomlab: could not install Jupyter's packages (see above); on Ubuntu they are in universe: sudo add-apt-repository universe, then ./loomlab again" >&2
+      return 1
+    }
     _loomlab_python >/dev/null || {
       echo "loomlab: Jupyter packages installed, but /usr/bin/python3 still cannot import jupyter_client" >&2
       return 1
@@ -82,30 +85,10 @@ loomlab_install_jupyter() {
     return 0
   fi
   if [ "$need_jupyter" = 1 ]; then
-    echo "loomlab: Jupyter is missing. Install it with: sudo apt-get install jupyter-notebook jupyter-nbconvert python3-nbclient python3-jupyter-client python3-ipykernel fontconfig fonts-dejavu-core   (or: conda env create -f environment.yml && conda activate loomlab)" >&2
+    echo "loomlab: Jupyter is missing. Install it with: sudo apt-get install jupyter-notebook jupyter-nbconvert python3-nbclient python3-jupyter-client python3-ipykernel fontconfig fonts-dejavu-core   (or: conda env create -f binder/environment.yml && conda activate loomlab)" >&2
     return 1
   fi
   echo "loomlab: warning: no fonts found; plots need them: sudo apt-get install fontconfig fonts-dejavu-core" >&2
-  return 0
-}
-
-# Installs Debian's chromium and chromium-driver (the workshop page's browser test drives them through
-# Selenium) when they are missing and we are root with apt-get. Otherwise says what to install and
-# returns 0: without them that one test is skipped (it fails only when CI=true).
-loomlab_install_browser() {
-  if [ -x /usr/bin/chromium ] && [ -x /usr/bin/chromedriver ]; then
-    return 0
-  fi
-  if [ "$(uname -s)" = Linux ] && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
-    echo "loomlab: installing chromium and chromium-driver from Debian packages (the workshop page's browser test)..."
-    if [ -z "${_LOOMLAB_APT_UPDATED:-}" ]; then
-      DEBIAN_FRONTEND=noninteractive apt-get update -qq || return 1
-      _LOOMLAB_APT_UPDATED=1
-    fi
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver >/dev/null || return 1
-    return 0
-  fi
-  echo "loomlab: note: no /usr/bin/chromium and /usr/bin/chromedriver: the workshop page's browser test will be skipped; install them with: sudo apt-get install chromium chromium-driver" >&2
   return 0
 }
 

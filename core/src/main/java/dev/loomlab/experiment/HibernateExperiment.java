@@ -5,6 +5,7 @@ import dev.loomlab.measure.Cap;
 import dev.loomlab.measure.MemoryDelta;
 import dev.loomlab.measure.MemorySnapshot;
 import dev.loomlab.measure.Parked;
+import dev.loomlab.measure.ProcStatus;
 import dev.loomlab.process.Pid;
 import dev.loomlab.process.ProcessBody;
 import dev.loomlab.process.Processes;
@@ -91,7 +92,8 @@ final class HibernateExperiment extends NamedExperiment {
 
     @Override
     public List<String> notes(ExperimentSpec spec) {
-        return List.of("bytesPerProcess: heap used after a full GC, every process verified hibernated (no thread), "
-                + "minus the same before, divided by n: the Pid object with its empty mailbox, the resume function is shared");
+        String bytes = "bytesPerProcess: heap used after a full GC, every process verified hibernated (no thread), "
+                + "minus the same before, divided by n: the Pid object with its empty mailbox, the resume function is shared";
+        return ProcStatus.available() ? List.of(bytes) : List.of(bytes, ProcStatus.unavailable("rssBytesPerProcess"));
     }
 }

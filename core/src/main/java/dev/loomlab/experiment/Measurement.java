@@ -330,9 +330,38 @@ public record Measurement(String experiment, String kind, long n, long m, Env en
         return MeasurementJson.read(json);
     }
 
+    /** Its tables and notes as jshell prints them, then, where BEAM here is left out, {@link #beamHereHint()}. */
     @Override
     public String toString() {
-        return Tabular.text(this);
+        return Tabular.text(this) + beamHereHint().map(h -> "  " + h + "\n").orElse("");
+    }
+
+    /**
+     * One line for a JVM measurement whose experiment BEAM also runs here ({@link OtherRuntime} for
+     * {@link Kind#BEAM} accepts its spec): its table sets ours beside the published figure only, so
+     * it says how to get BEAM here beside it: "BEAM here is left out of this table: beamHere(
+     * ExperimentSpec.of("ring", 10_000).withM(1)) sets it beside ...". Empty otherwise.
+     */
+    public Optional<String> beamHereHint() {
+        if (Kind.BEAM.label().equals(kind) || !"ok".equals(outcome)) {
+            return Optional.empty();
+        }
+        ExperimentSpec spec = m > 0 ? ExperimentSpec.of(experiment, n).withM(m) : ExperimentSpec.of(experiment, n);
+        boolean beamRunsIt = OtherRuntime.forKind(Kind.BEAM).map(beam -> {
+            try {
+                beam.validate(spec.withKind(Kind.BEAM));
+                return true;
+            } catch (IllegalArgumentException notThere) {
+                return false;
+            }
+        }).orElse(false);
+        if (!beamRunsIt) {
+            return Optional.empty();
+        }
+        String call = "ExperimentSpec.of(\"" + experiment + "\", " + String.format("%,d", n).replace(',', '_') + ")"
+                + (m > 0 ? ".withM(" + m + ")" : "");
+        return Optional.of("BEAM here is left out of this table: beamHere(" + call + ") sets it beside, in jshell or a notebook "
+                + "(on the command line: --kind beam); it needs Erlang (erl)");
     }
 
     static double round(double value) {

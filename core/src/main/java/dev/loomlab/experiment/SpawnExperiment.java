@@ -2,6 +2,7 @@ package dev.loomlab.experiment;
 
 import dev.loomlab.util.Progress;
 import dev.loomlab.measure.Cap;
+import dev.loomlab.measure.ProcStatus;
 import dev.loomlab.measure.MemoryDelta;
 import dev.loomlab.measure.MemorySnapshot;
 import dev.loomlab.measure.NativeMemory;
@@ -103,7 +104,8 @@ final class SpawnExperiment extends NamedExperiment {
             notes.add("reservedStackBytesPerProcess: address space reserved for each stack (NMT); a smaller --stack-size "
                     + "shrinks it, while the committed part (nativeStackBytesPerProcess) is what the thread touched plus guard pages");
         }
-        notes.add("rssBytesPerProcess: the growth of the whole process's resident memory, divided by n; the heap may have been committed earlier, so it can read lower or higher");
+        notes.add(ProcStatus.available() ? "rssBytesPerProcess: the growth of the whole process's resident memory, divided by n; "
+                + "the heap may have been committed earlier, so it can read lower or higher" : ProcStatus.unavailable("rssBytesPerProcess"));
         return notes;
     }
 }

@@ -5,6 +5,7 @@ import dev.loomlab.measure.Cap;
 import dev.loomlab.measure.MemoryDelta;
 import dev.loomlab.measure.MemorySnapshot;
 import dev.loomlab.measure.Parked;
+import dev.loomlab.measure.ProcStatus;
 import dev.loomlab.process.Pid;
 import dev.loomlab.process.Processes;
 import java.time.Duration;
@@ -147,11 +148,15 @@ final class StateExperiment extends NamedExperiment {
 
     @Override
     public List<String> notes(ExperimentSpec spec) {
-        return List.of(
+        List<String> notes = new ArrayList<>(List.of(
                 "bytesPerProcess: heap used after a full GC, all verified parked, minus before, divided by n: the parked stack "
                         + "plus the list it holds (an immutable List<Integer> of distinct boxed values, about 20 bytes an element)",
                 "bytesPerElement: bytesPerProcess / m, so the fixed part of a process is spread over the elements",
                 "BEAM keeps small state inside the process's initial heap (233 words), so it does not grow up to 100 elements; "
-                        + "the JVM has no per-process heap to fill, so every element costs from the first");
+                        + "the JVM has no per-process heap to fill, so every element costs from the first"));
+        if (!ProcStatus.available()) {
+            notes.add(ProcStatus.unavailable("rssBytesPerProcess"));
+        }
+        return notes;
     }
 }

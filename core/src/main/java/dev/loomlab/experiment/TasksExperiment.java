@@ -6,6 +6,7 @@ import dev.loomlab.jvm.ChildJvm;
 import dev.loomlab.jvm.ChildRun;
 import dev.loomlab.util.Durations;
 import dev.loomlab.measure.Cap;
+import dev.loomlab.measure.ProcStatus;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -88,13 +89,13 @@ final class TasksExperiment extends NamedExperiment {
         boolean breakdown = Boolean.parseBoolean(spec.option("breakdown", "false"));
         Map<String, Long> r = launch(spec, false, breakdown, progress);
         Map<String, Double> metrics = new LinkedHashMap<>();
-        double peak = r.get("peakRssKib") * 1024.0;
+        double peak = bytes(r.get("peakRssKib"));
         metrics.put("peakMegabytes", peak / MIB);
         metrics.put("peakRssBytes", peak);
         Map<String, Long> withGc = gc ? launch(spec, true, false, progress) : Map.of();
         metrics.put("heapAfterGcBytes", gc ? withGc.get("heapAfterGcBytes") : Double.NaN);
-        metrics.put("peakRssWithGcBytes", gc ? withGc.get("peakRssKib") * 1024.0 : Double.NaN);
-        metrics.put("rssAsleepBytes", r.get("rssAsleepKib") * 1024.0);
+        metrics.put("peakRssWithGcBytes", gc ? bytes(withGc.get("peakRssKib")) : Double.NaN);
+        metrics.put("rssAsleepBytes", bytes(r.get("rssAsleepKib")));
         metrics.put("spawnMillis", r.get("spawnNanos") / 1e6);
         metrics.put("elapsedMillis", r.get("elapsedNanos") / 1e6);
         metrics.put("allAsleepAtOnce", (double) r.get("allAsleepAtOnce"));
@@ -149,9 +150,17 @@ final class TasksExperiment extends NamedExperiment {
         }
     }
 
+    /** KiB as bytes; NaN for the -1 of a figure that could not be read (off Linux). */
+    private static double bytes(long kib) {
+        return kib < 0 ? Double.NaN : kib * 1024.0;
+    }
+
     @Override
     public List<String> notes(ExperimentSpec spec) {
         List<String> notes = new ArrayList<>();
+        if (!ProcStatus.available()) {
+            notes.add(ProcStatus.unavailable("peakRssBytes, peakMegabytes and rssAsleepBytes"));
+        }
         notes.add("peakRssBytes: the kernel's high-water mark of the measured JVM's resident set (VmHWM in /proc/self/status, "
                 + "what /usr/bin/time calls maximum resident set size), read by that JVM after the last join, just before it exits; "
                 + "peakMegabytes is the same in MiB (2^20 bytes)");

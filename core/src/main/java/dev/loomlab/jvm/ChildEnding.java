@@ -54,6 +54,7 @@ public record ChildEnding(String jvm, String subject, String wayOut) {
                     + (wayOut.isEmpty() ? "" : ": " + wayOut);
             case OUT_OF_MEMORY -> ChildOutcome.OUT_OF_MEMORY.words() + ": " + said.orElse(jvm + " " + run.outOfMemory());
             case FAILED -> said.or(() -> run.killedBySignal().map(k -> jvm + " " + k))
+                    .or(() -> run.startFailure().map(f -> jvm + " " + f))
                     .orElse(jvm + " failed with exit code " + run.exitCode() + ": " + run.lastError());
         };
         return Optional.ofNullable(message).map(m -> new ChildJvmException(run.outcome(), m));

@@ -1,9 +1,11 @@
 package dev.loomlab.jvm;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -98,6 +100,96 @@ public record ChildRun(ChildOutcome outcome, int exitCode, Duration elapsed, Lis
             return "-Xmx4g";
         }
         return "-Xmx" + Long.parseLong(m.group(1)) * 4 + m.group(2);
+    }
+
+    /** The lines a JVM prints when it refuses its own flags, around the one line that says which. */
+    private static final Set<String> VM_REFUSAL = Set.of("Error: Could not create the Java Virtual Machine.",
+            "Error: A fatal exception has occurred. Program will exit.", "Error occurred during initialization of VM");
+    private static final String UNCAUGHT = "Exception in thread \"main\" ";
+    private static final String CAUSED_BY = "Caused by: ";
+
+    /**
+     * Why it died before it could explain itself, in one line with no stack trace, to follow "the
+     * ... JVM": "did not start: Unrecognized VM option 'Foo' (from -XX:+Foo): fix or drop that flag"
+     * when the JVM refused a flag; "died of an uncaught java.lang.IllegalArgumentException (at
+     * java.util.concurrent.ForkJoinPool.<init>, from java.lang.VirtualThread.createDefaultScheduler):
+     * check the flags it was given: -Djdk.virtualThreadScheduler.parallelism=0" when its main threw
+     * (the root cause is named, not the wrapper). Empty when neither happened, or it wrote its own
+     * {@link #reportedError() error line}.
+     */
+    public Optional<String> startFailure() {
+        if (reportedError().isPresent()) {
+            return Optional.empty();
+        }
+        if (stderrTail.stream().anyMatch(l -> VM_REFUSAL.contains(l.strip()))) {
+            String why = stderrTail.stream().map(String::strip).filter(l -> !l.isEmpty() && !VM_REFUSAL.contains(l))
+                    .findFirst().orElse("it refused its flags");
+            Optional<String> flag = userFlags().stream()
+                    .filter(f -> why.contains(f) || why.contains("'" + optionName(f) + "'")).findFirst();
+            return Optional.of("did not start: " + why + flag.filter(f -> !why.contains(f)).map(f -> " (from " + f + ")").orElse("")
+                    + ": " + flag.map(f -> "fix or drop that flag").orElse(checkTheFlags()));
+        }
+        int uncaught = -1;
+        for (int i = 0; i < stderrTail.size(); i++) {
+            if (stderrTail.get(i).startsWith(UNCAUGHT)) {
+                uncaught = i;
+            }
+        }
+        if (uncaught < 0) {
+            return Optional.empty();
+        }
+        int root = uncaught;
+        for (int i = uncaught + 1; i < stderrTail.size(); i++) {
+            if (stderrTail.get(i).startsWith(CAUSED_BY)) {
+                root = i;
+            }
+        }
+        String exception = root == uncaught ? stderrTail.get(root).substring(UNCAUGHT.length())
+                : stderrTail.get(root).substring(CAUSED_BY.length());
+        List<String> frames = new ArrayList<>();
+        for (int i = root + 1; i < stderrTail.size() && frames.size() < 2; i++) {
+            String line = stderrTail.get(i).strip();
+            if (!line.startsWith("at ")) {
+                break;
+            }
+            String frame = line.substring(3).replaceFirst("^[\\w.]+/", "").replaceFirst("\\(.*\\)$", "");
+            if (frames.isEmpty() || !frames.getLast().equals(frame)) {
+                frames.add(frame);
+            }
+        }
+        String where = frames.isEmpty() ? "" : " (at " + String.join(", from ", frames) + ")";
+        return Optional.of("died of an uncaught " + exception.strip() + where
+                + (userFlags().isEmpty() ? "" : ": " + checkTheFlags()));
+    }
+
+    /** The JVM flags on its command line that the toolkit did not add itself: the caller's. */
+    private List<String> userFlags() {
+        List<String> flags = new ArrayList<>();
+        for (String arg : command) {
+            if (arg.equals("-cp") || arg.equals("-jar")) {
+                break;
+            }
+            boolean vmFlag = arg.startsWith("-D") || arg.startsWith("-X");
+            boolean ours = arg.startsWith("-Dloomlab.") || arg.equals("-Djava.awt.headless=true")
+                    || arg.equals("-XX:+ExitOnOutOfMemoryError") || arg.equals("-XX:+DisplayVMOutputToStderr");
+            if (vmFlag && !ours) {
+                flags.add(arg);
+            }
+        }
+        return flags;
+    }
+
+    /** The way out when no one flag is named: the caller's flags, listed, or the run's own JVM flags. */
+    private String checkTheFlags() {
+        List<String> flags = userFlags();
+        return flags.isEmpty() ? "check the JVM flags of this run" : "check the flags it was given: " + String.join(" ", flags);
+    }
+
+    /** "Foo" of {@code -XX:+Foo}, {@code -XX:Foo=1}, {@code -Dfoo=1}; the flag itself otherwise. */
+    private static String optionName(String flag) {
+        String name = flag.replaceFirst("^-XX:[+-]?", "").replaceFirst("^-D", "");
+        int eq = name.indexOf('=');
+        return eq < 0 ? name : name.substring(0, eq);
     }
 
     /** The last stderr line that looks like an error, or the last line, or "". */

@@ -62,6 +62,10 @@ public final class CpuPinning {
                     "each child JVM pinned to " + what + " in a fresh cpuset cgroup (cpuset.cpus = " + list + "; taskset is "
                             + "not installed): " + share, group);
         }
+        if (System.getProperty("os.name", "").startsWith("Mac")) {
+            return new Pin(Method.NOT_PINNED, List.of(), "not pinned: --pin " + cpus + " is not available on macOS, which has "
+                    + "neither taskset nor cgroups to pin a process to CPUs; platform threads ran on every core", Optional.empty());
+        }
         return new Pin(Method.NOT_PINNED, List.of(), "not pinned: --pin " + cpus + " needs taskset (Debian package "
                 + "util-linux), which is not installed, or a writable cpuset cgroup, which this machine does not offer; "
                 + "platform threads ran on every core", Optional.empty());

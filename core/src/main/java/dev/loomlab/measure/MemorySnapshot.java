@@ -64,7 +64,8 @@ public record MemorySnapshot(long heapUsedAfterGc, long heapCommitted, long rss,
 
     /** Resident set size of this process in bytes, or -1 where /proc is not there. */
     public static long currentRss() {
-        return ProcStatus.kib("VmRSS") * 1024;
+        long kib = ProcStatus.kib("VmRSS");
+        return kib < 0 ? -1 : kib * 1024;
     }
 
     @Override

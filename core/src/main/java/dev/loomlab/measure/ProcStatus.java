@@ -39,6 +39,19 @@ public final class ProcStatus {
         }
     }
 
+    /** True where {@code /proc/self/status} can be read (Linux); off Linux RSS and VmHWM are not available. */
+    public static boolean available() {
+        return Files.isReadable(STATUS);
+    }
+
+    /**
+     * What a table or note says instead of an empty cell where {@link #available()} is false:
+     * "peakRssBytes: not available on Mac OS X (read from /proc/self/status, which only Linux has)".
+     */
+    public static String unavailable(String what) {
+        return what + ": not available on " + System.getProperty("os.name") + " (read from /proc/self/status, which only Linux has)";
+    }
+
     /** The real user id (first number of {@code Uid:}), or empty off Linux. */
     public static Optional<String> uid() {
         return field("Uid").map(v -> v.split("\\s+")[0]);

@@ -9,6 +9,7 @@ import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -23,7 +24,7 @@ import java.util.Optional;
 public final class PublishedFigures {
 
     private static final List<PublishedFigure> ALL = load();
-    private static final Map<String, String> SOURCES = loadSources();
+    private static final Map<String, Source> SOURCES = loadSources();
 
     private PublishedFigures() {}
 
@@ -106,9 +107,31 @@ public final class PublishedFigures {
                 : String.format("published at %s, not comparable with n=%,d (no ratio); %s", size, n, where);
     }
 
-    /** The title and place of a source id. */
+    /** A source id's title, language, author and address ({@link Source#cite()}), or the id itself when unknown. */
     public static String sourceTitle(String source) {
-        return SOURCES.getOrDefault(source, source);
+        Source s = SOURCES.get(source);
+        return s == null ? source : s.cite();
+    }
+
+    /** Every source, in the dataset's order. */
+    public static List<Source> sources() {
+        return List.copyOf(SOURCES.values());
+    }
+
+    /** Every source as a table. */
+    public static Grid sourcesTable() {
+        return sourcesTable(sources());
+    }
+
+    /** Some sources as a table: id, title, language, author or site, address. */
+    public static Grid sourcesTable(List<Source> sources) {
+        return Grid.of("Sources", sources)
+                .text("source", Source::id)
+                .text("title", Source::title)
+                .text("language", Source::language)
+                .text("author or site", Source::author)
+                .text("address", s -> s.address().isEmpty() ? "(none known)" : s.address())
+                .build();
     }
 
     /** The whole dataset as a table. */
@@ -141,12 +164,13 @@ public final class PublishedFigures {
         return List.copyOf(figures);
     }
 
-    private static Map<String, String> loadSources() {
-        Map<String, String> sources = new LinkedHashMap<>();
+    private static Map<String, Source> loadSources() {
+        Map<String, Source> sources = new LinkedHashMap<>();
         for (CSVRecord row : csv("sources.csv")) {
-            sources.put(row.get("source"), row.get("title") + " — " + row.get("where"));
+            sources.put(row.get("source"), new Source(row.get("source"), row.get("title"), row.get("author"),
+                    row.get("language"), row.get("address"), row.get("note")));
         }
-        return Map.copyOf(sources);
+        return Collections.unmodifiableMap(sources);
     }
 
     /** The records of a CSV resource (RFC 4180: quoted fields may hold commas), by header name. */

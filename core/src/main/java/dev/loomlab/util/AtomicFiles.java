@@ -24,12 +24,17 @@ public final class AtomicFiles {
 
     /** Writes {@code text} to a temporary file beside {@code target}, then renames it over. */
     public static void write(Path target, String text) {
+        write(target, text.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** Writes {@code bytes} (a picture, say) to a temporary file beside {@code target}, then renames it over. */
+    public static void write(Path target, byte[] bytes) {
         Path dir = target.toAbsolutePath().getParent();
         try {
             Files.createDirectories(dir);
             Path tmp = Files.createTempFile(dir, "." + target.getFileName(), ".tmp");
             try {
-                Files.writeString(tmp, text, StandardCharsets.UTF_8);
+                Files.write(tmp, bytes);
                 readableByAll(tmp);
                 try {
                     Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);

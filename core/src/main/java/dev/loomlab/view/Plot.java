@@ -5,6 +5,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * A chart described without a charting library: lines over x, or grouped bars over categories,
@@ -122,8 +123,23 @@ public record Plot(String title, String xTitle, String yTitle, boolean logX, boo
         return !rightTitle.isEmpty();
     }
 
+    /**
+     * Where a plot goes when it is printed as text, set once by a display that can draw it (in
+     * {@code ./loomlab jshell}, the toolkit's {@code display.ChartFiles}: a PNG file); null where
+     * nothing can (a plain core class path), and in the notebook kernel, which shows plots itself.
+     */
+    private static volatile Function<Plot, String> printed;
+
+    /** Sets what printing a plot also does, returning one line to follow its title ("written to ..."). */
+    public static void whenPrinted(Function<Plot, String> display) {
+        printed = display;
+    }
+
+    /** {@code bars "title"}, followed, where a display is set ({@link #whenPrinted}), by where it drew it. */
     @Override
     public String toString() {
-        return (isBars() ? "bars" : "lines") + " \"" + title + "\"";
+        String name = (isBars() ? "bars" : "lines") + " \"" + title + "\"";
+        Function<Plot, String> display = printed;
+        return display == null ? name : name + ": " + display.apply(this);
     }
 }

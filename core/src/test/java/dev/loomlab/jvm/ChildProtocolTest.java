@@ -77,6 +77,39 @@ class ChildProtocolTest {
     }
 
     @Test
+    void aChildJvmThatRefusesAFlagIsOneLineNamingTheFlag() {
+        ChildReply reply = ChildCall.launch(List.of(), Writes.class, List.of("a", "b"), List.of("-XX:+NoSuchLoomlabFlag"),
+                Duration.ofSeconds(30), line -> { });
+        assertThat(reply.run().outcome()).isEqualTo(ChildOutcome.FAILED);
+        ChildJvmException e = ENDING.failure(reply.run(), Duration.ofSeconds(30)).orElseThrow();
+        assertThat(e.getMessage()).isEqualTo("the test child did not start: Unrecognized VM option 'NoSuchLoomlabFlag' "
+                + "(from -XX:+NoSuchLoomlabFlag): fix or drop that flag");
+        assertThat(ChildEnding.row(e)).isEqualTo("failed: " + e.getMessage());
+    }
+
+    @Test
+    void aChildKilledByABadPropertyIsOneLineWithNoStackTrace() {
+        String flag = "-Djdk.virtualThreadScheduler.parallelism=0";
+        ChildReply reply = ChildCall.launch(List.of(), StartsAVirtualThread.class, List.of(), List.of(flag),
+                Duration.ofSeconds(30), line -> { });
+        assertThat(reply.run().outcome()).isEqualTo(ChildOutcome.FAILED);
+        ChildJvmException e = ENDING.failure(reply.run(), Duration.ofSeconds(30)).orElseThrow();
+        assertThat(e.getMessage())
+                .startsWith("the test child died of an uncaught java.lang.IllegalArgumentException (at ")
+                .endsWith(": check the flags it was given: " + flag)
+                .doesNotContain("Caused by", "\n", "\tat ", "ExceptionInInitializerError");
+    }
+
+    @Test
+    void aJvmThatRefusesItsHeapSizeIsOneLineListingTheFlagsGiven() {
+        ChildRun run = new ChildRun(ChildOutcome.FAILED, 1, Duration.ofMillis(50),
+                List.of("Error occurred during initialization of VM", "Too small maximum heap"),
+                List.of("java", "-XX:+ExitOnOutOfMemoryError", "-XX:MaxRAM=1", "-Dloomlab.cap=10", "-cp", "x", "Main"));
+        assertThat(ENDING.failure(run, Duration.ofSeconds(1)).orElseThrow().getMessage())
+                .isEqualTo("the test child did not start: Too small maximum heap: check the flags it was given: -XX:MaxRAM=1");
+    }
+
+    @Test
     void aChildWhoseParentGoesAwayHalts() throws Exception {
         Path dir = ChildJvm.tempDir();
         try {
@@ -126,6 +159,15 @@ class ChildProtocolTest {
                 kept.add(new byte[256 << 10]);
                 ChildSide.result("heldMiB", i / 4.0);
             }
+            ChildSide.exit(0);
+        }
+    }
+
+    /** Starts one virtual thread, which a bad scheduler property makes throw before anything is said. */
+    public static final class StartsAVirtualThread {
+        public static void main(String[] args) throws InterruptedException {
+            ChildSide.open(args, "StartsAVirtualThread");
+            Thread.startVirtualThread(() -> { }).join();
             ChildSide.exit(0);
         }
     }

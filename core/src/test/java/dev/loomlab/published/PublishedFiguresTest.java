@@ -58,4 +58,19 @@ class PublishedFiguresTest {
                 .singleElement().satisfies(f -> assertThat(f.note()).endsWith(", not a percentile"));
         assertThat(PublishedFigures.sourceTitle("un-million")).contains("\"Ce que coûte un processus BEAM\"");
     }
+
+    @Test
+    void everySourceIsNamedWithoutAnyFileOfOurs() {
+        assertThat(PublishedFigures.sources()).extracting(Source::id)
+                .contains("un-million", "karui", "million-tasks-2024", "million-tasks-2023", "klab-t2000", "unter-last", "peers");
+        assertThat(PublishedFigures.sources()).allSatisfy(s -> {
+            assertThat(s.title()).isNotBlank();
+            assertThat(s.author()).isNotBlank();
+            assertThat(s.language()).isNotBlank();
+            assertThat(s.address()).satisfiesAnyOf(a -> assertThat(a).isEmpty(), a -> assertThat(a).startsWith("https://"));
+            assertThat(s.cite()).doesNotContain("shared/", ".txt");
+        });
+        assertThat(PublishedFigures.sourceTitle("karui")).contains("(Japanese)", "https://github.com/makoto-developer/");
+        assertThat(PublishedFigures.sourcesTable().rowCount()).isEqualTo(PublishedFigures.sources().size());
+    }
 }

@@ -16,6 +16,7 @@ import dev.loomlab.published.PublishedFigures;
 import dev.loomlab.runs.TierRuns;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Collectors;
 import tech.tablesaw.api.Table;
 
 /**
@@ -137,8 +138,16 @@ public record Tiers(Kind kind, List<Measurement> tiers) implements Displayable {
                 "bytes per process (solid lines, log)", bytes, "ns per spawn (dashed lines, log)", spawn);
     }
 
+    /** The section as jshell prints it, then the one line that says how to set BEAM here beside the tiers. */
     @Override
     public String toString() {
-        return section().toString();
+        return section().toString() + (kind == Kind.BEAM ? "" : "  " + beamHereHint() + "\n");
+    }
+
+    /** "BEAM here is left out of this table: beamHere(tiers(Kind.PROCESS, Cap.tiers(1_000, 10_000))) sets it beside ...". */
+    String beamHereHint() {
+        String sizes = tiers.stream().map(m -> String.format("%,d", m.n()).replace(',', '_')).collect(Collectors.joining(", "));
+        return "BEAM here is left out of this table: beamHere(tiers(Kind." + kind.name() + ", Cap.tiers(" + sizes
+                + "))) sets it beside each tier, with its own plot series; it needs Erlang (erl)";
     }
 }

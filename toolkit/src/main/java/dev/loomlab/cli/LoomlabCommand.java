@@ -69,7 +69,7 @@ public final class LoomlabCommand implements Runnable {
         cli.setExecutionExceptionHandler((ex, line, parse) -> {
             if (ex instanceof IllegalArgumentException) {
                 line.getErr().println("loomlab: " + ex.getMessage());
-                line.getErr().println("see: loomlab " + line.getCommandName() + " --help");
+                line.getErr().println("see: " + line.getCommandSpec().qualifiedName() + " --help"); // "loomlab workshop serve"
                 return USAGE;
             }
             if (ex instanceof ChildJvmException) {

@@ -11,6 +11,7 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code loomlab published [experiment]}: the articles' and peers' figures the toolkit carries.
+ * Each list ends with its sources: title, language, author or site, public address.
  * An experiment with no figure is a usage error (exit 2) whose one line lists those that have some.
  */
 @Command(name = "published", mixinStandardHelpOptions = true, description = "the published figures, with sources.")
@@ -26,6 +27,7 @@ final class PublishedCommand implements Callable<Integer> {
     public Integer call() {
         if (experiment == null) {
             spec.commandLine().getOut().println(PublishedFigures.table().toText());
+            spec.commandLine().getOut().println(PublishedFigures.sourcesTable().toText());
             return 0;
         }
         List<PublishedFigure> figures = PublishedFigures.of(experiment);
@@ -36,6 +38,9 @@ final class PublishedCommand implements Callable<Integer> {
             return LoomlabCommand.USAGE;
         }
         spec.commandLine().getOut().println(PublishedFigures.table("Published figures: " + experiment, figures).toText());
+        List<String> ids = figures.stream().map(PublishedFigure::source).distinct().toList();
+        spec.commandLine().getOut().println(PublishedFigures.sourcesTable(
+                PublishedFigures.sources().stream().filter(s -> ids.contains(s.id())).toList()).toText());
         return 0;
     }
 }

@@ -3,8 +3,11 @@ package dev.loomlab.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.loomlab.NoLeaks;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The commands of the articles' missing sections: their bad input, and small runs in JSON. */
 @ExtendWith(NoLeaks.class)
@@ -24,12 +27,22 @@ class ArticleSectionsCommandTest extends CliTestSupport {
     }
 
     @Test
-    void gcPausesPrintsOneJsonObjectWithARowPerCollectorAndN() {
+    void gcPausesPrintsOneJsonObjectWithARowPerCollectorAndNAndDrawsItsChartWhenAsked(@TempDir Path dir) throws Exception {
+        Path chart = dir.resolve("pauses.png");
         assertThat(run("gc-pauses", "--gc", "serial", "--n", "100", "--seconds", "300ms", "--warmup", "100ms",
-                "--rate", "10000", "--json")).as(err.toString()).isZero();
+                "--rate", "10000", "--json", "--chart", chart.toString())).as(err.toString()).isZero();
         String json = out.toString().trim();
         assertThat(json).startsWith("{").endsWith("}");
         assertThat(json).contains("\"collector\" : \"serial\"").contains("\"pause max µs\"").contains("\"RT p99 µs\"");
+        assertThat(err.toString()).contains("loomlab: chart written to " + chart);
+        assertThat(Files.readAllBytes(chart)).startsWith((byte) 0x89, (byte) 'P', (byte) 'N', (byte) 'G');
+    }
+
+    @Test
+    void aChartAskedOfASectionWithoutOneIsAUsageError(@TempDir Path dir) {
+        assertThat(run("process-limit", "10000000", "--chart", dir.resolve("none.png").toString())).isEqualTo(LoomlabCommand.USAGE);
+        assertThat(err.toString()).contains("loomlab: process-limit draws no chart, so --chart ");
+        assertThat(dir.resolve("none.png")).doesNotExist();
     }
 
     @Test

@@ -45,6 +45,22 @@ class BadInputTest extends CliTestSupport {
     }
 
     @Test
+    void aUsageErrorOfASubcommandNamesItsWholeCommandForHelp() {
+        assertThat(run("workshop", "serve", "--port", "70000")).isEqualTo(LoomlabCommand.USAGE);
+        assertThat(err.toString().lines().toList()).hasSize(2).last().isEqualTo("see: loomlab workshop serve --help");
+    }
+
+    @Test
+    void aChildJvmKilledByABadPropertyIsOneLineNamingTheFlag() {
+        String flag = "-Djdk.virtualThreadScheduler.parallelism=0";
+        assertThat(run("spawn", "--n", "1000", "--jvm-opt", flag)).as(err.toString()).isEqualTo(LoomlabCommand.FAILED);
+        assertThat(err.toString().lines().filter(l -> l.startsWith("loomlab: ")).toList()).singleElement()
+                .asString().startsWith("loomlab: the child JVM for spawn (kind process, n=1,000) died of an uncaught "
+                        + "java.lang.IllegalArgumentException").endsWith("check the flags it was given: " + flag);
+        assertThat(err.toString()).doesNotContain("Caused by");
+    }
+
+    @Test
     void aChildJvmOutOfHeapSaysAtWhichFlagAndHowToGiveItMore() {
         assertThat(run("spawn", "--n", "1000000", "--no-cap", "--jvm-opt", "-Xmx32m", "--forks", "1")).as(err.toString())
                 .isEqualTo(LoomlabCommand.FAILED);
