@@ -3,56 +3,104 @@ package dev.loomlab.workshop;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.loomlab.experiment.Measurement;
+import dev.loomlab.published.PublishedFigure;
+import dev.loomlab.published.PublishedFigures;
 import dev.loomlab.report.Compare;
-import dev.loomlab.report.ExperimentChart;
+import dev.loomlab.report.ReportRow;
 import dev.loomlab.report.ResultsFile;
 import dev.loomlab.report.RunMarks;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
-import tech.tablesaw.api.NumericColumn;
-import tech.tablesaw.api.Table;
-import tech.tablesaw.columns.Column;
+import java.util.Map;
+import java.util.Optional;
 
 /**
- * What the workshop shows, built from a {@link WorkshopStore.Snapshot} through the same
- * {@link Compare} that {@code loomlab compare} uses: one column per participant's machine, the
- * published figures beside them, one chart per experiment, cold runs marked, refusals listed.
- * Rendered once per version of the store and kept until the next one.
+ * What the workshop shows, built from a {@link WorkshopStore.Snapshot}.
+ *
+ * <p>The page's JSON ({@link #json}) is data, not drawings: one object per machine with its
+ * figures by row key ({@code experiment|kind|n|m|metric}) and which of them are marked (a cold
+ * run, ...), and per experiment its rows with the published BEAM figure beside each; the page
+ * draws its tables (a row per machine) and charts from it. Asked with an earlier version of the
+ * same run, it carries only the machines stored since, and the ids of all (so removed ones
+ * drop out). The downloads ({@link #csv}, {@link #html}) are what {@code loomlab compare}
+ * writes, through the same {@link Compare}. Each rendering is made once per version of the store,
+ * when first asked for.
  */
 public final class WorkshopView {
 
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
-    /** One version's renderings. */
-    private record Rendered(String version, String json, String csv, String html) {}
+    /** One version's page data: the machines apart, so that a delta picks from them. */
+    private record Rendered(WorkshopStore.Snapshot snapshot, List<ObjectNode> machines, ObjectNode shared) {}
+
+    private record Download(String version, String text) {}
 
     private final WorkshopStore store;
     private Rendered last;
+    private Download csv;
+    private Download html;
 
     public WorkshopView(WorkshopStore store) {
         this.store = store;
     }
 
-    /** The merged JSON that {@code GET /api/results} answers. */
-    public String json() {
-        return current().json();
+    /** The version the store is at now (the ETag of {@link #json}). */
+    public String version() {
+        return store.snapshot().version();
     }
 
-    /** The merged CSV: every experiment's table, one column per machine. */
-    public String csv() {
-        return current().csv();
+    /** The whole page's data. */
+    public String json() {
+        return json(null);
+    }
+
+    /**
+     * The page's data; with {@code since} an earlier version of this run, only the machines stored
+     * after it ({@code "since"} says so); otherwise every machine.
+     */
+    public String json(String since) {
+        Rendered rendered = current();
+        ObjectNode root = rendered.shared().deepCopy();
+        Optional<java.util.Set<String>> newer = rendered.snapshot().storedSince(since)
+                .map(list -> list.stream().map(WorkshopStore.Entry::file).collect(java.util.stream.Collectors.toSet()));
+        ArrayNode machines = root.putArray("machines");
+        List<WorkshopStore.Entry> entries = rendered.snapshot().entries();
+        for (int i = 0; i < entries.size(); i++) {
+            if (newer.isEmpty() || newer.get().contains(entries.get(i).file())) {
+                machines.add(rendered.machines().get(i));
+            }
+        }
+        if (newer.isPresent()) {
+            root.put("since", since);
+        }
+        return root.toString();
+    }
+
+    /** The merged CSV: every experiment's table, one column per machine, as {@code loomlab compare} writes it. */
+    public synchronized String csv() {
+        WorkshopStore.Snapshot snapshot = store.snapshot();
+        if (csv == null || !csv.version().equals(snapshot.version())) {
+            csv = new Download(snapshot.version(), compare(snapshot).mergedCsv());
+        }
+        return csv.text();
     }
 
     /** The whole workshop as one self-contained HTML file (styles inline, charts as data URLs, no script). */
-    public String html() {
-        return current().html();
+    public synchronized String html() {
+        WorkshopStore.Snapshot snapshot = store.snapshot();
+        if (html == null || !html.version().equals(snapshot.version())) {
+            Compare compare = compare(snapshot);
+            html = new Download(snapshot.version(), compare.html("loomlab workshop: " + compare.files().size() + " machines"));
+        }
+        return html.text();
     }
 
     private synchronized Rendered current() {
         WorkshopStore.Snapshot snapshot = store.snapshot();
-        if (last == null || !last.version().equals(snapshot.version())) {
-            Compare compare = compare(snapshot);
-            last = new Rendered(snapshot.version(), json(snapshot, compare), compare.mergedCsv(),
-                    compare.html("loomlab workshop: " + compare.files().size() + " machines"));
+        if (last == null || !last.snapshot().version().equals(snapshot.version())) {
+            last = render(snapshot);
         }
         return last;
     }
@@ -66,68 +114,79 @@ public final class WorkshopView {
         return Compare.merge(files, names, refused);
     }
 
-    private static String json(WorkshopStore.Snapshot snapshot, Compare compare) {
-        ObjectNode root = MAPPER.createObjectNode();
-        root.put("version", snapshot.version());
-        ArrayNode machines = root.putArray("machines");
-        for (int i = 0; i < snapshot.entries().size(); i++) {
-            WorkshopStore.Entry e = snapshot.entries().get(i);
-            ResultsFile f = compare.files().get(i);
-            machines.addObject().put("column", f.label()).put("participant", e.participant().name())
-                    .put("machine", e.machine()).put("receivedAt", e.receivedAt()).put("cap", f.cap())
-                    .put("toolkit", f.toolkitVersion()).put("complete", f.complete())
-                    .put("processors", f.env().processors()).put("jdk", f.env().jdkVersion());
-        }
-        ArrayNode refusals = root.putArray("refusals");
-        snapshot.refusals().forEach(r -> refusals.addObject().put("participant", r.participant())
-                .put("reason", r.reason()).put("at", r.at()));
-        ArrayNode notes = root.putArray("notes");
-        compare.notes().forEach(notes::add);
-        root.set("machinesTable", table(compare.machines()));
-        ArrayNode experiments = root.putArray("experiments");
-        List<Table> tables = compare.tables();
-        List<String> names = compare.experiments();
-        for (int i = 0; i < names.size(); i++) {
-            String name = names.get(i);
-            ObjectNode experiment = experiments.addObject();
-            experiment.put("name", name);
-            experiment.set("table", table(tables.get(i)));
-            try {
-                ExperimentChart.of(name, compare.sources()).ifPresent(chart -> experiment
-                        .put("chartTitle", chart.getTitle()).put("chartPng", ExperimentChart.pngBase64(chart)));
-            } catch (RuntimeException | LinkageError | java.awt.AWTError e) { // like the report: a chart that cannot be drawn is a note
-                experiment.put("chartError", "the chart could not be drawn: " + e);
-            }
-            ArrayNode marks = experiment.putArray("marks");
-            for (RunMarks.Mark mark : compare.marks(name)) {
-                marks.addObject().put("machine", mark.machine()).put("mark", mark.name()).put("line", mark.line());
-            }
-        }
-        return root.toString();
+    /** A row's key: the same experiment, kind, sizes and metric on every machine. */
+    static String key(ReportRow row, String metric) {
+        return row.experiment() + "|" + row.kind() + "|" + row.n() + "|" + row.m() + "|" + metric;
     }
 
-    /** A table as {@code {"columns": [...], "rows": [[...], ...]}}; a missing number is null. */
-    private static ObjectNode table(Table table) {
-        ObjectNode node = MAPPER.createObjectNode();
-        node.put("name", table.name());
-        ArrayNode columns = node.putArray("columns");
-        table.columnNames().forEach(columns::add);
-        ArrayNode rows = node.putArray("rows");
-        for (int r = 0; r < table.rowCount(); r++) {
-            ArrayNode row = rows.addArray();
-            for (Column<?> column : table.columns()) {
-                if (column instanceof NumericColumn<?> numbers) {
-                    double value = numbers.getDouble(r);
-                    if (Double.isNaN(value) || Double.isInfinite(value)) {
-                        row.addNull();
-                    } else {
-                        row.add(value);
-                    }
-                } else {
-                    row.add(column.getString(r));
+    private static Rendered render(WorkshopStore.Snapshot snapshot) {
+        Compare compare = compare(snapshot);
+        ObjectNode shared = MAPPER.createObjectNode();
+        shared.put("version", snapshot.version());
+        ArrayNode ids = shared.putArray("ids");
+        snapshot.entries().forEach(e -> ids.add(e.file()));
+        ArrayNode refusals = shared.putArray("refusals");
+        snapshot.refusals().forEach(r -> refusals.addObject().put("participant", r.participant())
+                .put("reason", r.reason()).put("at", r.at()));
+        ArrayNode notes = shared.putArray("notes");
+        compare.notes().forEach(notes::add);
+
+        Map<String, Map<String, ObjectNode>> rows = new LinkedHashMap<>(); // experiment -> key -> row
+        List<ObjectNode> machines = new ArrayList<>();
+        for (int i = 0; i < snapshot.entries().size(); i++) {
+            WorkshopStore.Entry entry = snapshot.entries().get(i);
+            ResultsFile file = compare.files().get(i);
+            machines.add(machine(entry, file, rows));
+        }
+        ArrayNode experiments = shared.putArray("experiments");
+        rows.forEach((name, byKey) -> {
+            ObjectNode experiment = experiments.addObject().put("name", name);
+            ArrayNode list = experiment.putArray("rows");
+            byKey.values().forEach(list::add);
+        });
+        return new Rendered(snapshot, machines, shared);
+    }
+
+    private static ObjectNode machine(WorkshopStore.Entry entry, ResultsFile file, Map<String, Map<String, ObjectNode>> rows) {
+        ObjectNode machine = MAPPER.createObjectNode().put("id", entry.file()).put("column", file.label())
+                .put("participant", entry.participant().name()).put("machine", entry.machine()).put("teacher", entry.teacher())
+                .put("receivedAt", entry.receivedAt()).put("cap", file.cap()).put("toolkit", file.toolkitVersion())
+                .put("complete", file.complete()).put("processors", file.env().processors()).put("jdk", file.env().jdkVersion())
+                .put("gc", file.env().gc());
+        ObjectNode values = machine.putObject("values");
+        ObjectNode marked = machine.putObject("marked");
+        for (ReportRow row : file.rows()) {
+            Measurement measurement = row.measurement();
+            if (measurement == null) {
+                continue;
+            }
+            List<String> marks = RunMarks.RULES.stream().filter(r -> r.applies().test(measurement)).map(RunMarks.Rule::name).toList();
+            measurement.metrics().forEach((metric, value) -> {
+                String key = key(row, metric);
+                rows.computeIfAbsent(row.experiment(), e -> new LinkedHashMap<>()).computeIfAbsent(key, k -> row(row, metric, k));
+                if (Double.isFinite(value)) {
+                    values.put(key, value);
                 }
+                if (!marks.isEmpty()) {
+                    marked.put(key, String.join(", ", marks));
+                }
+            });
+        }
+        ArrayNode lines = machine.putArray("marks");
+        for (String experiment : file.rows().stream().map(ReportRow::experiment).distinct().toList()) {
+            for (RunMarks.Mark mark : RunMarks.of(file.label(), experiment, file.rows())) {
+                lines.addObject().put("experiment", experiment).put("mark", mark.name()).put("line", mark.line());
             }
         }
+        return machine;
+    }
+
+    private static ObjectNode row(ReportRow row, String metric, String key) {
+        ObjectNode node = MAPPER.createObjectNode().put("key", key).put("kind", row.kind()).put("n", row.n()).put("m", row.m())
+                .put("size", String.format("%,d", row.n()) + (row.m() == 0 ? "" : " x " + row.m())).put("metric", metric);
+        Optional<PublishedFigure> published = PublishedFigures.beside(row.experiment(), metric, row.n(), row.m() == 0 ? null : row.m());
+        published.ifPresent(p -> node.put("published", p.value()).put("unit", p.unit())
+                .put("source", (p.n() == null ? "" : String.format("n=%,d; ", p.n())) + p.runtime() + "; " + p.source()));
         return node;
     }
 }

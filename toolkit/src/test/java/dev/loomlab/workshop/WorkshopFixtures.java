@@ -83,6 +83,24 @@ public final class WorkshopFixtures {
             return http.send(HttpRequest.newBuilder(base.resolve(path)).timeout(Duration.ofSeconds(30)).GET().build(),
                     HttpResponse.BodyHandlers.ofString());
         }
+
+        /** A GET that says which version it has ({@code If-None-Match}), answered within {@code deadline}. */
+        HttpResponse<String> get(String path, String etag, Duration deadline) throws IOException, InterruptedException {
+            HttpRequest.Builder request = HttpRequest.newBuilder(base.resolve(path)).timeout(deadline).GET();
+            if (etag != null) {
+                request.header("If-None-Match", etag);
+            }
+            return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+        }
+
+        /** The teacher's removal of an entry, with {@code token} (or none) in its header. */
+        HttpResponse<String> delete(String file, String token) throws IOException, InterruptedException {
+            HttpRequest.Builder request = HttpRequest.newBuilder(base.resolve("/api/results/" + file)).timeout(Duration.ofSeconds(30)).DELETE();
+            if (token != null) {
+                request.header(WorkshopServer.TOKEN_HEADER, token);
+            }
+            return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+        }
     }
 
     /** Starts a server on 127.0.0.1, any free port, on {@code dir}. */
