@@ -5,10 +5,11 @@
 'use strict';
 const POLL_MILLIS = 2000;
 const MAX_VALUE_COLUMNS = 7;
+const OPEN_MACHINES = 20;
 const SVG = 'http://www.w3.org/2000/svg';
 const TEACHER = '#0072B2', SELECTED = '#E69F00', PUBLISHED = '#D55E00', BEAM_HERE = '#009E73', OTHERS = '#777';
 
-const state = { version: null, ids: [], machines: new Map(), shared: null, selected: '', polls: { changed: 0, notModified: 0 } };
+const state = { version: null, ids: [], machines: new Map(), shared: null, selected: '', open: {}, polls: { changed: 0, notModified: 0 } };
 
 function el(tag, text, cls) {
   const node = document.createElement(tag);
@@ -67,6 +68,15 @@ function select(id) {
   draw();
 }
 
+/** A folded block that stays as the viewer left it across redraws. */
+function fold(key, summary, cls, open) {
+  const details = el('details');
+  details.open = key in state.open ? state.open[key] : open;
+  details.addEventListener('toggle', () => { state.open[key] = details.open; });
+  details.appendChild(el('summary', summary, cls));
+  return details;
+}
+
 function table(columns, rows) {
   const t = el('table');
   const head = el('thead');
@@ -91,19 +101,24 @@ function machinesSection(all) {
     tr.title = 'entry ' + m.id;
     const marks = (m.teacher ? ['teacher'] : []).concat(m.complete ? [] : ['stopped early'])
       .concat(Array.from(new Set(m.marks.map(k => k.mark))));
-    [m.participant, m.machine, m.processors, m.jdk, m.gc, number(m.cap), m.toolkit, m.receivedAt, marks.join(', ')]
+    const received = (m.receivedAt || '').replace(/^.*T/, '').replace('Z', ' UTC');
+    [m.participant, m.machine, m.processors, m.jdk, (m.gc || '').split(' ')[0], number(m.cap), m.toolkit, received, marks.join(', ')]
       .forEach((v, i) => tr.appendChild(el('td', v, i === 2 || i === 5 ? '' : 'text')));
+    tr.lastChild.previousSibling.title = m.receivedAt;
     tr.addEventListener('click', () => select(m.id));
     return tr;
   });
-  nodes.push(table(['participant', 'machine', 'CPUs', 'JDK', 'GC', 'cap', 'toolkit', 'received', 'marks'], rows));
+  // a room's worth of rows would push the charts off the projector: folded, one click away
+  const details = fold('machines', 'every machine\'s JDK, GC, cap and marks (click a row to highlight it)', 'note', all.length <= OPEN_MACHINES);
+  details.appendChild(table(['participant', 'machine', 'CPUs', 'JDK', 'GC', 'cap', 'toolkit', 'received', 'marks'], rows));
+  nodes.push(details);
   return nodes;
 }
 
 /** One strip plot: a panel per metric, a strip per kind and n, a dot per machine, BEAM's marks on each strip. */
 function chart(experiment, rows, all) {
   const metrics = Array.from(new Set(rows.map(r => r.metric)));
-  const width = 760, left = 200, right = 20, strip = 24, gap = 34;
+  const width = 1000, left = 200, right = 20, strip = 24, gap = 34;
   let height = 6;
   metrics.forEach(metric => { height += gap + strip * rows.filter(r => r.metric === metric).length; });
   const root = svg('svg', { class: 'chart', viewBox: '0 0 ' + width + ' ' + height, width: width, height: height, role: 'img' });
@@ -151,7 +166,7 @@ function chart(experiment, rows, all) {
       special.forEach(m => root.appendChild(dot(x(m.values[r.key]), y, m.id === state.selected ? 6 : 5,
         m.id === state.selected ? SELECTED : TEACHER, m, m.values[r.key], r)));
     });
-    top = bottom + 14;
+    top = bottom + 24;
   });
   return root;
 }
@@ -164,10 +179,11 @@ function tick(x, y, strip, colour, dash, title) {
 }
 
 function dot(x, y, r, colour, machine, value, row) {
-  const cold = machine.marked[row.key];
+  const marks = machine.marked[row.key];
+  const cold = marks && marks.includes('cold run');
   const c = svg('circle', { cx: x, cy: y, r: r, stroke: colour, 'stroke-width': 1.5, fill: cold ? '#fff' : colour, 'fill-opacity': cold ? 1 : 0.75 });
   c.dataset.machine = machine.id;
-  c.appendChild(svg('title', {}, machine.column + ': ' + number(value) + (cold ? ' (' + cold + ')' : '')));
+  c.appendChild(svg('title', {}, machine.column + ': ' + number(value) + (marks ? ' (' + marks + ')' : '')));
   c.addEventListener('click', () => select(machine.id));
   return c;
 }
@@ -218,9 +234,10 @@ function experimentTable(experiment, rows, all) {
     const tr = el('tr', null, rowClass(m));
     tr.appendChild(el('td', m.column, 'text'));
     shown.forEach(r => {
-      const cold = m.marked[r.key];
+      const marks = m.marked[r.key];
+      const cold = marks && marks.includes('cold run');
       const td = el('td', number(m.values[r.key]) + (cold ? ' *' : ''), cold ? 'cold' : '');
-      if (cold) td.title = cold;
+      if (marks) td.title = marks;
       tr.appendChild(td);
     });
     tr.appendChild(el('td', Array.from(new Set(m.marks.filter(k => k.experiment === experiment.name).map(k => k.mark))).join(', '), 'text'));
@@ -245,13 +262,14 @@ function experimentSection(experiment, all) {
   }
   section.appendChild(chart(experiment, rows, all));
   section.appendChild(legend());
-  experimentTable(experiment, rows, all).forEach(n => section.appendChild(n));
+  const details = fold('table ' + experiment.name, 'the figures, a row per machine', 'note', all.length <= OPEN_MACHINES);
+  experimentTable(experiment, rows, all).forEach(n => details.appendChild(n));
+  section.appendChild(details);
   const marks = all.flatMap(m => m.marks.filter(k => k.experiment === experiment.name));
   if (marks.length > 0) {
-    const details = el('details');
-    details.appendChild(el('summary', 'Marked figures (' + marks.length + '): * in the table, hollow dots in the chart', 'mark'));
-    marks.forEach(k => details.appendChild(el('p', k.line, 'mark')));
-    section.appendChild(details);
+    const marked = fold('marks ' + experiment.name, 'Marked figures (' + marks.length + '): cold runs are * in the table and hollow dots in the chart', 'mark', false);
+    marks.forEach(k => marked.appendChild(el('p', k.line, 'mark')));
+    section.appendChild(marked);
   }
   return section;
 }
