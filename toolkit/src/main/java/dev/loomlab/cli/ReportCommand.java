@@ -94,7 +94,7 @@ final class ReportCommand implements Callable<Integer> {
         ReportPlan plan = ReportPlan.at(cap, new LinkedHashSet<>(only), parsedKinds, deadline);
         PrintWriter printer = spec.commandLine().getOut();
         if (planOnly) {
-            printer.printf("loomlab report --plan: at cap %,d, %d runs; timing the first in its fresh JVM ...%n", cap, plan.runnable());
+            printer.printf("loomlab report --plan: at cap %,d; timing its first run in a fresh JVM ...%n", cap);
             printer.flush();
             PlanEstimate.probed(plan).lines().forEach(printer::println);
             printer.println("nothing else ran: drop --plan to run the report");

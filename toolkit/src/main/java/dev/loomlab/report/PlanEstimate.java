@@ -61,6 +61,17 @@ public record PlanEstimate(ReportPlan plan, ExperimentSpec probe, Duration taken
         return plan.load() == null ? total : total.plus(LoadRunner.rowLimit(plan.load()).multipliedBy(loadRows()));
     }
 
+    /**
+     * The most memory one planned run's units hold at once: n times its experiment's own
+     * generous estimate per unit ({@link dev.loomlab.experiment.Experiment#bytesPerUnit}), the
+     * largest over the runnable entries. Runs go one at a time, each in its own JVM.
+     */
+    public long largestUnits() {
+        return plan.entries().stream().filter(ReportPlan.Entry::runnable).map(ReportPlan.Entry::spec)
+                .mapToLong(s -> s.n() * dev.loomlab.experiment.Experiments.named(s.experiment()).bytesPerUnit(s))
+                .max().orElse(0);
+    }
+
     /** The estimate: the probe's time for each fresh VM, or empty without a probe. */
     public Optional<Duration> estimate() {
         return taken == null ? Optional.empty() : Optional.of(taken.multipliedBy(freshVms()));
@@ -83,7 +94,9 @@ public record PlanEstimate(ReportPlan plan, ExperimentSpec probe, Duration taken
         if (plan.supervise()) {
             lines.add("  supervise: in the report's own JVM");
         }
-        lines.add(String.format("fresh VMs: %,d", freshVms()));
+        lines.add(String.format("fresh VMs: %,d, one at a time", freshVms()));
+        lines.add("memory: the largest run's processes hold up to about " + dev.loomlab.measure.Units.bytes(largestUnits())
+                + " (n x its experiment's own generous estimate per process), beside its JVM's own");
         estimate().ifPresent(e -> lines.add("estimate: about " + Durations.format(round(e)) + " (" + freshVms() + " x "
                 + Durations.format(round(taken)) + ", the time " + ReportRow.describe(probe) + " took in its fresh JVM here just now;"
                 + " experiments differ, so read it as the order of magnitude)"));

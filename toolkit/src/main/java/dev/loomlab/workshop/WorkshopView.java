@@ -10,6 +10,7 @@ import dev.loomlab.report.Compare;
 import dev.loomlab.report.ReportRow;
 import dev.loomlab.report.ResultsFile;
 import dev.loomlab.report.RunMarks;
+import dev.loomlab.view.Palette;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -138,6 +139,10 @@ public final class WorkshopView {
             ResultsFile file = compare.files().get(i);
             machines.add(machine(entry, file, rows));
         }
+        ObjectNode palette = shared.putObject("palette"); // the one colour per kind, as in every chart of the toolkit
+        rows.values().stream().flatMap(byKey -> byKey.values().stream()).map(r -> r.get("kind").asText()).distinct()
+                .forEach(kind -> palette.put(kind, Palette.of(kind).css()));
+        palette.put("BEAM here", Palette.BEAM_HERE.css()).put("BEAM published", Palette.BEAM_PUBLISHED.css());
         ArrayNode experiments = shared.putArray("experiments");
         rows.forEach((name, byKey) -> {
             ObjectNode experiment = experiments.addObject().put("name", name);

@@ -7,7 +7,9 @@ const POLL_MILLIS = 2000;
 const MAX_VALUE_COLUMNS = 7;
 const OPEN_MACHINES = 20;
 const SVG = 'http://www.w3.org/2000/svg';
-const TEACHER = '#0072B2', SELECTED = '#E69F00', PUBLISHED = '#D55E00', BEAM_HERE = '#009E73', OTHERS = '#777';
+// the teacher and the highlighted machine are rings around a dot; a kind's colour comes from the server (view.Palette)
+const TEACHER = '#000', SELECTED = '#E69F00', OTHERS = '#999';
+const colour = name => (state.shared && state.shared.palette[name]) || OTHERS;
 
 const state = { version: null, ids: [], machines: new Map(), shared: null, selected: '', open: {}, polls: { changed: 0, notModified: 0 } };
 
@@ -152,18 +154,18 @@ function chart(experiment, rows, all) {
       root.appendChild(svg('text', { x: left - 6, y: y + 4, 'text-anchor': 'end' }, r.kind + ' n=' + r.size));
       root.appendChild(svg('line', { x1: left, x2: width - right, y1: y, y2: y, stroke: '#f3f3f3' }));
       if (typeof r.published === 'number') {
-        root.appendChild(tick(x(r.published), y, strip, PUBLISHED, '', 'BEAM published: ' + number(r.published) + ' (' + r.source + ')'));
+        root.appendChild(tick(x(r.published), y, strip, colour('BEAM published'), '', 'BEAM published: ' + number(r.published) + ' (' + r.source + ')'));
       }
       const here = beamHere(experiment, r, all);
-      if (here !== null) root.appendChild(tick(x(here), y, strip, BEAM_HERE, '4 2', 'BEAM here (median of the machines): ' + number(here)));
+      if (here !== null) root.appendChild(tick(x(here), y, strip, colour('BEAM here'), '4 2', 'BEAM here (median of the machines): ' + number(here)));
       const special = [];
       all.forEach((m, j) => {
         const v = m.values[r.key];
         if (typeof v !== 'number') return;
         if (m.teacher || m.id === state.selected) { special.push(m); return; }
-        root.appendChild(dot(x(v), y + ((j * 7) % 11 - 5), 3, OTHERS, m, v, r));
+        root.appendChild(dot(x(v), y + ((j * 7) % 11 - 5), 3, colour(r.kind), null, m, v, r));
       });
-      special.forEach(m => root.appendChild(dot(x(m.values[r.key]), y, m.id === state.selected ? 6 : 5,
+      special.forEach(m => root.appendChild(dot(x(m.values[r.key]), y, 5, colour(r.kind),
         m.id === state.selected ? SELECTED : TEACHER, m, m.values[r.key], r)));
     });
     top = bottom + 24;
@@ -178,10 +180,12 @@ function tick(x, y, strip, colour, dash, title) {
   return line;
 }
 
-function dot(x, y, r, colour, machine, value, row) {
+/** A machine's dot in its kind's colour, hollow for a cold run; {@code ring} circles the teacher's and the highlighted one. */
+function dot(x, y, r, fill, ring, machine, value, row) {
   const marks = machine.marked[row.key];
   const cold = marks && marks.includes('cold run');
-  const c = svg('circle', { cx: x, cy: y, r: r, stroke: colour, 'stroke-width': 1.5, fill: cold ? '#fff' : colour, 'fill-opacity': cold ? 1 : 0.75 });
+  const c = svg('circle', { cx: x, cy: y, r: r, stroke: ring || fill, 'stroke-width': ring ? 3 : 1.5,
+    fill: cold ? '#fff' : fill, 'fill-opacity': cold ? 1 : 0.75 });
   c.dataset.machine = machine.id;
   c.appendChild(svg('title', {}, machine.column + ': ' + number(value) + (marks ? ' (' + marks + ')' : '')));
   c.addEventListener('click', () => select(machine.id));
@@ -202,16 +206,19 @@ function decades(lo, hi) {
   return ticks.length >= 2 ? ticks : linear(lo, hi);
 }
 
-function legend() {
+function legend(rows) {
   const p = el('p', null, 'legend');
-  [[TEACHER, 'the teacher\'s machine'], [SELECTED, 'the machine highlighted'], [OTHERS, 'every other machine (hollow: cold run)'],
-    [PUBLISHED, 'BEAM published'], [BEAM_HERE, 'BEAM here (median)']].forEach(([colour, words]) => {
-    const span = el('span');
-    const swatch = el('span', null, 'swatch');
-    swatch.style.background = colour;
-    span.append(swatch, words);
-    p.appendChild(span);
-  });
+  const kinds = Array.from(new Set(rows.map(r => r.kind))).map(k => [colour(k), k, false]);
+  kinds.concat([[TEACHER, 'ring: the teacher\'s machine', true], [SELECTED, 'ring: the machine highlighted', true],
+    [colour('BEAM published'), 'bar: BEAM published', false], [colour('BEAM here'), 'dashed bar: BEAM here (median)', false]])
+    .forEach(([c, words, ring]) => {
+      const span = el('span');
+      const swatch = el('span', null, 'swatch');
+      if (ring) swatch.style.border = '3px solid ' + c; else swatch.style.background = c;
+      span.append(swatch, words);
+      p.appendChild(span);
+    });
+  p.appendChild(el('span', 'hollow: a cold run'));
   return p;
 }
 
@@ -261,7 +268,7 @@ function experimentSection(experiment, all) {
     return section;
   }
   section.appendChild(chart(experiment, rows, all));
-  section.appendChild(legend());
+  section.appendChild(legend(rows));
   const details = fold('table ' + experiment.name, 'the figures, a row per machine', 'note', all.length <= OPEN_MACHINES);
   experimentTable(experiment, rows, all).forEach(n => details.appendChild(n));
   section.appendChild(details);
