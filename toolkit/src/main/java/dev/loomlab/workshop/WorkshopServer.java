@@ -147,13 +147,12 @@ public final class WorkshopServer implements AutoCloseable {
      * it is answered 304 with no body; {@code ?since=VERSION} asks for the machines stored after it.
      */
     private void results(HttpExchange exchange) throws IOException {
-        String version = view.version();
-        String etag = "\"" + version + "\"";
         exchange.getResponseHeaders().set("Cache-Control", "no-cache");
-        exchange.getResponseHeaders().set("ETag", etag);
+        String current = etag(view.version());
         String match = exchange.getRequestHeaders().getFirst("If-None-Match");
         if (match != null && java.util.Arrays.stream(match.split(",")).map(String::strip)
-                .anyMatch(m -> m.equals(etag) || m.equals("W/" + etag) || m.equals("*"))) {
+                .anyMatch(m -> m.equals(current) || m.equals("W/" + current) || m.equals("*"))) {
+            exchange.getResponseHeaders().set("ETag", current);
             exchange.sendResponseHeaders(304, -1);
             return;
         }
@@ -166,7 +165,13 @@ public final class WorkshopServer implements AutoCloseable {
                 }
             }
         }
-        send(exchange, 200, "application/json; charset=utf-8", view.json(since));
+        WorkshopView.Data data = view.data(since); // its own version: the store may have moved on since the check above
+        exchange.getResponseHeaders().set("ETag", etag(data.version()));
+        send(exchange, 200, "application/json; charset=utf-8", data.json());
+    }
+
+    private static String etag(String version) {
+        return "\"" + version + "\"";
     }
 
     private Answer remove(HttpExchange exchange, String file) {

@@ -33,8 +33,12 @@ import java.util.stream.Stream;
  * again from the same participant and machine replaces that file only. Refused posts are kept
  * in {@value #REFUSED} (the latest {@value #KEEP_REFUSED}) so that the page shows them after a
  * restart too. The teacher may remove an entry ({@link #remove}): its file is moved, atomically,
- * into {@value #TRASH} beside the results, never deleted. Every method is thread-safe; posts are
- * stored one at a time.
+ * into {@value #TRASH} beside the results, never deleted. Every method is thread-safe; changes
+ * are made one at a time (read, checked and written under one lock, so that a burst of posts keeps
+ * at most one carrier thread busy), and each publishes a new immutable {@link Snapshot}, so that
+ * a reader never waits for a write: a poll does not queue behind posts being written. The lock is
+ * a {@link java.util.concurrent.locks.ReentrantLock}, which a waiting virtual thread leaves its
+ * carrier for on every JDK from 21.
  */
 public final class WorkshopStore {
 
@@ -115,6 +119,8 @@ public final class WorkshopStore {
     private final Deque<Refusal> refusals = new ArrayDeque<>();
     private final String start = UUID.randomUUID().toString().substring(0, 8);
     private long changes;
+    private volatile Snapshot published;
+    private final java.util.concurrent.locks.ReentrantLock lock = new java.util.concurrent.locks.ReentrantLock();
 
     private WorkshopStore(Path dir) {
         this.dir = dir;
@@ -140,6 +146,7 @@ public final class WorkshopStore {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read the workshop folder " + dir + ": " + e.getMessage(), e);
         }
+        store.publish(); // nothing else sees the store yet
         return store;
     }
 
@@ -172,7 +179,16 @@ public final class WorkshopStore {
     }
 
     /** The same; {@code teacher} marks the entry as the teacher's own machine (sent with the teacher's token). */
-    public synchronized Answer accept(Participant participant, byte[] body, boolean teacher) {
+    public Answer accept(Participant participant, byte[] body, boolean teacher) {
+        lock.lock();
+        try {
+            return check(participant, body, teacher);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private Answer check(Participant participant, byte[] body, boolean teacher) {
         ResultsFile results;
         ObjectNode tree;
         String origin = participant.name() + "'s results.json";
@@ -191,6 +207,10 @@ public final class WorkshopStore {
                     + " characters or with control characters: rerun ./loomlab report with --label SHORT_NAME");
         }
         String file = participant.fileName(results.label());
+        return store(participant, file, tree, results, teacher);
+    }
+
+    private Answer store(Participant participant, String file, ObjectNode tree, ResultsFile results, boolean teacher) {
         String receivedAt = now();
         ObjectNode workshop = tree.putObject("workshop");
         workshop.put("participant", participant.name());
@@ -201,6 +221,7 @@ public final class WorkshopStore {
         AtomicFiles.write(dir.resolve(file), tree.toPrettyString());
         changes++;
         Entry previous = entries.put(file, new Entry(participant, results.label(), file, receivedAt, results, teacher, changes));
+        publish();
         String column = participant.column(results.label());
         return previous == null
                 ? new Answer(Answer.STORED, "stored: " + column + ", " + results.rows().size() + " rows")
@@ -208,7 +229,16 @@ public final class WorkshopStore {
     }
 
     /** Keeps a refusal for the page (the latest {@value #KEEP_REFUSED}) and returns the answer. */
-    public synchronized Answer refuse(String participant, int status, String reason) {
+    public Answer refuse(String participant, int status, String reason) {
+        lock.lock();
+        try {
+            return keepRefusal(participant, status, reason);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private Answer keepRefusal(String participant, int status, String reason) {
         refusals.addLast(new Refusal(participant == null ? "" : participant, reason, now()));
         while (refusals.size() > KEEP_REFUSED) {
             refusals.removeFirst();
@@ -217,6 +247,7 @@ public final class WorkshopStore {
         refusals.forEach(r -> array.addObject().put("participant", r.participant()).put("reason", r.reason()).put("at", r.at()));
         AtomicFiles.write(dir.resolve(REFUSED), array.toPrettyString());
         changes++;
+        publish();
         return new Answer(status, reason);
     }
 
@@ -225,7 +256,16 @@ public final class WorkshopStore {
      * not found): its file is moved atomically into {@value #TRASH}, under its own name and the
      * time of removal, so that nothing is lost. 200 removed, 404 no such entry.
      */
-    public synchronized Answer remove(String file) {
+    public Answer remove(String file) {
+        lock.lock();
+        try {
+            return moveToTrash(file);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private Answer moveToTrash(String file) {
         Entry entry = file == null ? null : entries.get(file);
         if (entry == null) {
             return new Answer(Answer.NOT_FOUND, "no stored entry is called " + file + ": the page's machines table names each entry");
@@ -241,15 +281,21 @@ public final class WorkshopStore {
         }
         entries.remove(file);
         changes++;
+        publish();
         return new Answer(Answer.REMOVED, "removed " + entry.column() + "; its file is kept in " + TRASH + "/" + kept);
     }
 
     /** Everything stored, by participant then machine, and the refusals, newest last. */
-    public synchronized Snapshot snapshot() {
+    public Snapshot snapshot() {
+        return published;
+    }
+
+    /** Makes the current state what {@link #snapshot()} returns; called under the lock after each change. */
+    private void publish() {
         List<Entry> sorted = new ArrayList<>(entries.values());
         sorted.sort(Comparator.comparing((Entry e) -> e.participant().name().toLowerCase(java.util.Locale.ROOT))
                 .thenComparing(Entry::machine).thenComparing(Entry::file));
-        return new Snapshot(start + "-" + changes, sorted, List.copyOf(refusals));
+        published = new Snapshot(start + "-" + changes, List.copyOf(sorted), List.copyOf(refusals));
     }
 
     private static String now() {

@@ -20,7 +20,7 @@ import java.util.Optional;
 /**
  * What the workshop shows, built from a {@link WorkshopStore.Snapshot}.
  *
- * <p>The page's JSON ({@link #json}) is data, not drawings: one object per machine with its
+ * <p>The page's JSON ({@link #data}) is data, not drawings: one object per machine with its
  * figures by row key ({@code experiment|kind|n|m|metric}) and which of them are marked (a cold
  * run, ...), and per experiment its rows with the published BEAM figure beside each; the page
  * draws its tables (a row per machine) and charts from it. Asked with an earlier version of the
@@ -39,31 +39,42 @@ public final class WorkshopView {
     private record Download(String version, String text) {}
 
     private final WorkshopStore store;
-    private Rendered last;
+    /** How long a poll waits for a rendering under way before it takes the last one. */
+    static final java.time.Duration RENDER_WAIT = java.time.Duration.ofMillis(200);
+    private volatile Rendered last;
+    /** Each stored entry's part of the data, kept while the entry is unchanged. */
+    private final Map<String, Built> built = new java.util.HashMap<>();
+    /** Each row's node (its key, sizes and published figure), the same for every machine. */
+    private final Map<String, ObjectNode> rowNodes = new java.util.HashMap<>();
     private Download csv;
     private Download html;
+    /** One rendering at a time; a lock a waiting virtual thread leaves its carrier for (JDK 21 too). */
+    private final java.util.concurrent.locks.ReentrantLock lock = new java.util.concurrent.locks.ReentrantLock();
 
     public WorkshopView(WorkshopStore store) {
         this.store = store;
     }
 
-    /** The version the store is at now (the ETag of {@link #json}). */
+    /** The version the store is at now (the ETag of {@link #data}). */
     public String version() {
         return store.snapshot().version();
     }
 
-    /** The whole page's data. */
-    public String json() {
-        return json(null);
-    }
+    /**
+     * The page's data at one version.
+     *
+     * @param version the store's version it was made from (its ETag)
+     * @param json    the data
+     */
+    public record Data(String version, String json) {}
 
     /**
      * The page's data; with {@code since} an earlier version of this run, only the machines stored
      * after it ({@code "since"} says so); otherwise every machine.
      */
-    public String json(String since) {
+    public Data data(String since) {
         Rendered rendered = current();
-        ObjectNode root = rendered.shared().deepCopy();
+        ObjectNode root = MAPPER.createObjectNode().setAll(rendered.shared()); // shallow: the rendering is shared, never changed
         Optional<java.util.Set<String>> newer = rendered.snapshot().storedSince(since)
                 .map(list -> list.stream().map(WorkshopStore.Entry::file).collect(java.util.stream.Collectors.toSet()));
         ArrayNode machines = root.putArray("machines");
@@ -76,34 +87,68 @@ public final class WorkshopView {
         if (newer.isPresent()) {
             root.put("since", since);
         }
-        return root.toString();
+        return new Data(rendered.snapshot().version(), root.toString());
     }
 
     /** The merged CSV: every experiment's table, one column per machine, as {@code loomlab compare} writes it. */
-    public synchronized String csv() {
-        WorkshopStore.Snapshot snapshot = store.snapshot();
-        if (csv == null || !csv.version().equals(snapshot.version())) {
-            csv = new Download(snapshot.version(), compare(snapshot).mergedCsv());
+    public String csv() {
+        lock.lock();
+        try {
+            WorkshopStore.Snapshot snapshot = store.snapshot();
+            if (csv == null || !csv.version().equals(snapshot.version())) {
+                csv = new Download(snapshot.version(), compare(snapshot).mergedCsv());
+            }
+            return csv.text();
+        } finally {
+            lock.unlock();
         }
-        return csv.text();
     }
 
     /** The whole workshop as one self-contained HTML file (styles inline, charts as data URLs, no script). */
-    public synchronized String html() {
-        WorkshopStore.Snapshot snapshot = store.snapshot();
-        if (html == null || !html.version().equals(snapshot.version())) {
-            Compare compare = compare(snapshot);
-            html = new Download(snapshot.version(), compare.html("loomlab workshop: " + compare.files().size() + " machines"));
+    public String html() {
+        lock.lock();
+        try {
+            WorkshopStore.Snapshot snapshot = store.snapshot();
+            if (html == null || !html.version().equals(snapshot.version())) {
+                Compare compare = compare(snapshot);
+                html = new Download(snapshot.version(), compare.html("loomlab workshop: " + compare.files().size() + " machines"));
+            }
+            return html.text();
+        } finally {
+            lock.unlock();
         }
-        return html.text();
     }
 
-    private synchronized Rendered current() {
-        WorkshopStore.Snapshot snapshot = store.snapshot();
-        if (last == null || !last.snapshot().version().equals(snapshot.version())) {
-            last = render(snapshot);
+    /**
+     * The rendering of the store's current version, made here if none is. A poll that finds
+     * another one rendering waits for it up to {@link #RENDER_WAIT}, then takes the last rendering
+     * (consistent with its own version, so the page asks again with it and misses nothing): a
+     * burst of posts never queues the polls behind one rendering after another.
+     */
+    private Rendered current() {
+        Rendered seen = last;
+        if (seen != null && seen.snapshot().version().equals(store.snapshot().version())) {
+            return seen;
         }
-        return last;
+        try {
+            if (seen == null) {
+                lock.lockInterruptibly();
+            } else if (!lock.tryLock(RENDER_WAIT.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS)) {
+                return seen;
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while the page's data was being made", e);
+        }
+        try {
+            WorkshopStore.Snapshot snapshot = store.snapshot();
+            if (last == null || !last.snapshot().version().equals(snapshot.version())) {
+                last = render(snapshot);
+            }
+            return last;
+        } finally {
+            lock.unlock();
+        }
     }
 
     /** The stored results as one comparison, each machine under its participant's name. */
@@ -120,7 +165,12 @@ public final class WorkshopView {
         return row.experiment() + "|" + row.kind() + "|" + row.n() + "|" + row.m() + "|" + metric;
     }
 
-    private static Rendered render(WorkshopStore.Snapshot snapshot) {
+    /** One entry's machine object and the rows it has figures for, in order. */
+    private record Built(String label, long change, ObjectNode machine, List<RowOf> rows) {}
+
+    private record RowOf(String experiment, String key) {}
+
+    private Rendered render(WorkshopStore.Snapshot snapshot) {
         Compare compare = compare(snapshot);
         ObjectNode shared = MAPPER.createObjectNode();
         shared.put("version", snapshot.version());
@@ -134,11 +184,22 @@ public final class WorkshopView {
 
         Map<String, Map<String, ObjectNode>> rows = new LinkedHashMap<>(); // experiment -> key -> row
         List<ObjectNode> machines = new ArrayList<>();
+        Map<String, Built> kept = new java.util.HashMap<>();
         for (int i = 0; i < snapshot.entries().size(); i++) {
             WorkshopStore.Entry entry = snapshot.entries().get(i);
             ResultsFile file = compare.files().get(i);
-            machines.add(machine(entry, file, rows));
+            Built b = built.get(entry.file());
+            if (b == null || b.change() != entry.change() || !b.label().equals(file.label())) {
+                b = machine(entry, file);
+            }
+            kept.put(entry.file(), b);
+            machines.add(b.machine());
+            for (RowOf r : b.rows()) {
+                rows.computeIfAbsent(r.experiment(), e -> new LinkedHashMap<>()).computeIfAbsent(r.key(), rowNodes::get);
+            }
         }
+        built.clear();
+        built.putAll(kept);
         ObjectNode palette = shared.putObject("palette"); // the one colour per kind, as in every chart of the toolkit
         rows.values().stream().flatMap(byKey -> byKey.values().stream()).map(r -> r.get("kind").asText()).distinct()
                 .forEach(kind -> palette.put(kind, Palette.of(kind).css()));
@@ -152,7 +213,8 @@ public final class WorkshopView {
         return new Rendered(snapshot, machines, shared);
     }
 
-    private static ObjectNode machine(WorkshopStore.Entry entry, ResultsFile file, Map<String, Map<String, ObjectNode>> rows) {
+    private Built machine(WorkshopStore.Entry entry, ResultsFile file) {
+        List<RowOf> rows = new ArrayList<>();
         ObjectNode machine = MAPPER.createObjectNode().put("id", entry.file()).put("column", file.label())
                 .put("participant", entry.participant().name()).put("machine", entry.machine()).put("teacher", entry.teacher())
                 .put("receivedAt", entry.receivedAt()).put("cap", file.cap()).put("toolkit", file.toolkitVersion())
@@ -168,7 +230,8 @@ public final class WorkshopView {
             List<String> marks = RunMarks.RULES.stream().filter(r -> r.applies().test(measurement)).map(RunMarks.Rule::name).toList();
             measurement.metrics().forEach((metric, value) -> {
                 String key = key(row, metric);
-                rows.computeIfAbsent(row.experiment(), e -> new LinkedHashMap<>()).computeIfAbsent(key, k -> row(row, metric, k));
+                rowNodes.computeIfAbsent(key, k -> row(row, metric, k));
+                rows.add(new RowOf(row.experiment(), key));
                 if (Double.isFinite(value)) {
                     values.put(key, value);
                 }
@@ -183,7 +246,7 @@ public final class WorkshopView {
                 lines.addObject().put("experiment", experiment).put("mark", mark.name()).put("line", mark.line());
             }
         }
-        return machine;
+        return new Built(file.label(), entry.change(), machine, List.copyOf(rows));
     }
 
     private static ObjectNode row(ReportRow row, String metric, String key) {
