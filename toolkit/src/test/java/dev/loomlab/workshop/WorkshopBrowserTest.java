@@ -25,7 +25,8 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  * The page in a real browser: Debian's headless Chromium driven by Selenium through Debian's
  * chromedriver, both named explicitly so that Selenium Manager never looks for (or downloads)
  * anything. Two machines' results and one refused file are posted, the page is opened, a
- * third post and an upload through the page's form must appear without a reload. With a room's
+ * third post and an upload through the page's form must appear without a reload, and the teacher's
+ * removal through the page must take an entry away. With a room's
  * worth of results (100), no table is wider than 10 columns, an unchanged poll is a 304, and the
  * join code and QR code are on the page. The screenshots are kept in
  * {@code target/workshop-browser.png} and {@code target/workshop-browser-room.png}. Without Chromium the test fails on CI ({@code CI=true})
@@ -117,6 +118,20 @@ class WorkshopBrowserTest {
                 wait.until(d -> d.findElement(By.id("answer")).getText().startsWith("201"));
                 wait.until(d -> rowNames(d).contains("Dora Ž. (laptop-d)"));
                 screenshot(driver, "workshop-browser.png");
+
+                // the teacher removes carol's entry through the page: the join code does not do it, the token does
+                driver.findElement(By.cssSelector("#teacher summary")).click();
+                var entry = new org.openqa.selenium.support.ui.Select(driver.findElement(By.id("remove-entry")));
+                entry.getOptions().stream().filter(o -> o.getText().startsWith("carol (laptop-c)")).findFirst().orElseThrow().click();
+                driver.findElement(By.id("token")).sendKeys(code);
+                driver.findElement(By.cssSelector("#remove button")).click();
+                wait.until(d -> d.findElement(By.id("removed")).getText().startsWith("401"));
+                driver.findElement(By.id("token")).clear();
+                driver.findElement(By.id("token")).sendKeys(JoinCode.teacherToken(dir).toString());
+                driver.findElement(By.cssSelector("#remove button")).click();
+                wait.until(d -> d.findElement(By.id("removed")).getText().startsWith("200"));
+                wait.until(d -> !rowNames(d).contains("carol (laptop-c)"));
+                assertThat(rowNames(driver)).contains("alice (laptop-a)", "Dora Ž. (laptop-d)");
             } finally {
                 driver.quit();
             }
