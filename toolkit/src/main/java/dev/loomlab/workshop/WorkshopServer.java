@@ -14,7 +14,7 @@ import java.util.concurrent.Executors;
 /**
  * The workshop's HTTP server, on the JDK's {@code com.sun.net.httpserver}, one virtual thread per
  * request. Routes (see the package documentation for the protocol):
- * {@code GET /} the page, {@code GET /page.js} its script, {@code GET /api/join} and
+ * {@code GET /} the page, {@code GET /page.js} and {@code GET /chart.js} its scripts, {@code GET /api/join} and
  * {@code GET /join.svg} what participants need to join, {@code GET /api/results} the page's data
  * (with an ETag: an unchanged poll is a 304), {@code POST /api/results} a participant's results,
  * {@code DELETE /api/results/FILE} the teacher's removal, {@code GET /download/workshop.csv}
@@ -117,6 +117,7 @@ public final class WorkshopServer implements AutoCloseable {
                     send(exchange, 200, "text/html; charset=utf-8", WorkshopPage.html());
                 }
                 case "GET /page.js" -> send(exchange, 200, "text/javascript; charset=utf-8", WorkshopPage.script());
+                case "GET /chart.js" -> send(exchange, 200, "text/javascript; charset=utf-8", WorkshopPage.chartScript());
                 case "GET /api/results" -> results(exchange);
                 case "GET /api/join" -> send(exchange, 200, "application/json; charset=utf-8", join);
                 case "GET /join.svg" -> send(exchange, 200, "image/svg+xml", qr);

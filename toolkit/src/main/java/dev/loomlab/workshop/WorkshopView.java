@@ -3,13 +3,8 @@ package dev.loomlab.workshop;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.loomlab.experiment.Measurement;
-import dev.loomlab.published.PublishedFigure;
-import dev.loomlab.published.PublishedFigures;
 import dev.loomlab.report.Compare;
-import dev.loomlab.report.ReportRow;
 import dev.loomlab.report.ResultsFile;
-import dev.loomlab.report.RunMarks;
 import dev.loomlab.view.Palette;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -43,7 +38,7 @@ public final class WorkshopView {
     static final java.time.Duration RENDER_WAIT = java.time.Duration.ofMillis(200);
     private volatile Rendered last;
     /** Each stored entry's part of the data, kept while the entry is unchanged. */
-    private final Map<String, Built> built = new java.util.HashMap<>();
+    private final Map<String, MachineData> built = new java.util.HashMap<>();
     /** Each row's node (its key, sizes and published figure), the same for every machine. */
     private final Map<String, ObjectNode> rowNodes = new java.util.HashMap<>();
     private Download csv;
@@ -160,16 +155,6 @@ public final class WorkshopView {
         return Compare.merge(files, names, refused);
     }
 
-    /** A row's key: the same experiment, kind, sizes and metric on every machine. */
-    static String key(ReportRow row, String metric) {
-        return row.experiment() + "|" + row.kind() + "|" + row.n() + "|" + row.m() + "|" + metric;
-    }
-
-    /** One entry's machine object and the rows it has figures for, in order. */
-    private record Built(String label, long change, ObjectNode machine, List<RowOf> rows) {}
-
-    private record RowOf(String experiment, String key) {}
-
     private Rendered render(WorkshopStore.Snapshot snapshot) {
         Compare compare = compare(snapshot);
         ObjectNode shared = MAPPER.createObjectNode();
@@ -184,17 +169,17 @@ public final class WorkshopView {
 
         Map<String, Map<String, ObjectNode>> rows = new LinkedHashMap<>(); // experiment -> key -> row
         List<ObjectNode> machines = new ArrayList<>();
-        Map<String, Built> kept = new java.util.HashMap<>();
+        Map<String, MachineData> kept = new java.util.HashMap<>();
         for (int i = 0; i < snapshot.entries().size(); i++) {
             WorkshopStore.Entry entry = snapshot.entries().get(i);
             ResultsFile file = compare.files().get(i);
-            Built b = built.get(entry.file());
+            MachineData b = built.get(entry.file());
             if (b == null || b.change() != entry.change() || !b.label().equals(file.label())) {
-                b = machine(entry, file);
+                b = MachineData.of(entry, file, rowNodes);
             }
             kept.put(entry.file(), b);
             machines.add(b.machine());
-            for (RowOf r : b.rows()) {
+            for (MachineData.RowOf r : b.rows()) {
                 rows.computeIfAbsent(r.experiment(), e -> new LinkedHashMap<>()).computeIfAbsent(r.key(), rowNodes::get);
             }
         }
@@ -211,50 +196,5 @@ public final class WorkshopView {
             byKey.values().forEach(list::add);
         });
         return new Rendered(snapshot, machines, shared);
-    }
-
-    private Built machine(WorkshopStore.Entry entry, ResultsFile file) {
-        List<RowOf> rows = new ArrayList<>();
-        ObjectNode machine = MAPPER.createObjectNode().put("id", entry.file()).put("column", file.label())
-                .put("participant", entry.participant().name()).put("machine", entry.machine()).put("teacher", entry.teacher())
-                .put("receivedAt", entry.receivedAt()).put("cap", file.cap()).put("toolkit", file.toolkitVersion())
-                .put("complete", file.complete()).put("processors", file.env().processors()).put("jdk", file.env().jdkVersion())
-                .put("gc", file.env().gc());
-        ObjectNode values = machine.putObject("values");
-        ObjectNode marked = machine.putObject("marked");
-        for (ReportRow row : file.rows()) {
-            Measurement measurement = row.measurement();
-            if (measurement == null) {
-                continue;
-            }
-            List<String> marks = RunMarks.RULES.stream().filter(r -> r.applies().test(measurement)).map(RunMarks.Rule::name).toList();
-            measurement.metrics().forEach((metric, value) -> {
-                String key = key(row, metric);
-                rowNodes.computeIfAbsent(key, k -> row(row, metric, k));
-                rows.add(new RowOf(row.experiment(), key));
-                if (Double.isFinite(value)) {
-                    values.put(key, value);
-                }
-                if (!marks.isEmpty()) {
-                    marked.put(key, String.join(", ", marks));
-                }
-            });
-        }
-        ArrayNode lines = machine.putArray("marks");
-        for (String experiment : file.rows().stream().map(ReportRow::experiment).distinct().toList()) {
-            for (RunMarks.Mark mark : RunMarks.of(file.label(), experiment, file.rows())) {
-                lines.addObject().put("experiment", experiment).put("mark", mark.name()).put("line", mark.line());
-            }
-        }
-        return new Built(file.label(), entry.change(), machine, List.copyOf(rows));
-    }
-
-    private static ObjectNode row(ReportRow row, String metric, String key) {
-        ObjectNode node = MAPPER.createObjectNode().put("key", key).put("kind", row.kind()).put("n", row.n()).put("m", row.m())
-                .put("size", String.format("%,d", row.n()) + (row.m() == 0 ? "" : " x " + row.m())).put("metric", metric);
-        Optional<PublishedFigure> published = PublishedFigures.beside(row.experiment(), metric, row.n(), row.m() == 0 ? null : row.m());
-        published.ifPresent(p -> node.put("published", p.value()).put("unit", p.unit())
-                .put("source", (p.n() == null ? "" : String.format("n=%,d; ", p.n())) + p.runtime() + "; " + p.source()));
-        return node;
     }
 }

@@ -15,7 +15,7 @@
  *       same machine (its {@code label}), {@code 400} no usable name, {@code 401} wrong or missing
  *       code, {@code 413} body over 1 MiB (refused while reading), {@code 422} not a results file
  *       or another schema version, with the reason. 413 and 422 are also shown on the page.</li>
- *   <li>{@code GET /}: the page; {@code GET /page.js} its script; {@code GET /api/join} the join
+ *   <li>{@code GET /}: the page; {@code GET /page.js} and {@code GET /chart.js} its scripts; {@code GET /api/join} the join
  *       address, code, cap and command; {@code GET /join.svg} the address as a QR code.</li>
  *   <li>{@code GET /api/results}: the page's data ({@link WorkshopView}), with the store's version
  *       as its ETag: {@code If-None-Match} with it is a 304 without a body; {@code ?since=VERSION}

@@ -179,6 +179,8 @@ class WorkshopServerTest {
         assertThat(page.body()).doesNotContain(evil);
         assertThat(page.headers().firstValue("Content-Security-Policy")).hasValueSatisfying(v -> assertThat(v).contains("script-src 'self'"));
         assertThat(client.get("/page.js").body()).contains("textContent").doesNotContain("innerHTML").doesNotContain("insertAdjacentHTML");
+        assertThat(client.get("/chart.js").body()).contains("textContent", "createElementNS").doesNotContain("innerHTML")
+                .doesNotContain("insertAdjacentHTML");
     }
 
     @Test
