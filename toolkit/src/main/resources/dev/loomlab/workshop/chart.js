@@ -47,7 +47,11 @@ function chart(experiment, rows, all) {
     });
     strips.forEach((r, i) => {
       const y = top + i * strip + strip / 2;
-      root.appendChild(svg('text', { x: left - 6, y: y + 4, 'text-anchor': 'end' }, r.kind + ' n=' + r.size));
+      const figures = all.map(m => m.values[r.key]).filter(v => typeof v === 'number');
+      root.appendChild(svg('text', { x: left - 6, y: y + 4, 'text-anchor': 'end' }, r.kind + ' n=' + r.size + ' (' + figures.length + ')'));
+      if (figures.length > 2) {
+        root.appendChild(tick(x(median(figures)), y, strip, '#444', '1 2', 'median of the ' + figures.length + ' machines: ' + number(median(figures))));
+      }
       root.appendChild(svg('line', { x1: left, x2: width - right, y1: y, y2: y, stroke: '#f3f3f3' }));
       if (typeof r.published === 'number') {
         root.appendChild(tick(x(r.published), y, strip, colour('BEAM published'), '', 'BEAM published: ' + number(r.published) + ' (' + r.source + ')'));
@@ -106,7 +110,8 @@ function legend(rows) {
   const p = el('p', null, 'legend');
   const kinds = Array.from(new Set(rows.map(r => r.kind))).map(k => [colour(k), k, false]);
   kinds.concat([[TEACHER, 'ring: the teacher\'s machine', true], [SELECTED, 'ring: the machine highlighted', true],
-    [colour('BEAM published'), 'bar: BEAM published', false], [colour('BEAM here'), 'dashed bar: BEAM here (median)', false]])
+    [colour('BEAM published'), 'bar: BEAM published', false], [colour('BEAM here'), 'dashed bar: BEAM here (median)', false],
+    ['#444', 'dotted bar: the machines\' median', false]])
     .forEach(([c, words, ring]) => {
       const span = el('span');
       const swatch = el('span', null, 'swatch');
@@ -114,6 +119,6 @@ function legend(rows) {
       span.append(swatch, words);
       p.appendChild(span);
     });
-  p.appendChild(el('span', 'hollow: a cold run'));
+  p.appendChild(el('span', 'hollow: a cold run; (N): machines with that figure'));
   return p;
 }
