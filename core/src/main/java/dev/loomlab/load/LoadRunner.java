@@ -64,7 +64,12 @@ public final class LoadRunner {
         return new LoadResult(spec, childEnv != null ? childEnv : Env.current(), childEnv != null, rows, String.join("; ", pinnings));
     }
 
-    private record RowAndEnv(LoadRow row, Env env) {}
+    /** The longest one row's JVM may live: the row's deadline, its warm-up and {@link #CHILD_ALLOWANCE}. */
+    public static Duration rowLimit(LoadSpec spec) {
+        return spec.deadline().plus(LoadTier.WARM_UP).plus(CHILD_ALLOWANCE);
+    }
+
+        private record RowAndEnv(LoadRow row, Env env) {}
 
     private static RowAndEnv runRow(LoadSpec spec, Kind kind, int loops, List<String> pinWrapper, Progress progress) {
         var other = OtherRuntimeLoad.forKind(kind);
@@ -73,7 +78,7 @@ public final class LoadRunner {
         }
         List<String> flags = new ArrayList<>(spec.schedulerFlags());
         flags.addAll(spec.jvmFlags());
-        Duration hard = spec.deadline().plus(LoadTier.WARM_UP).plus(CHILD_ALLOWANCE);
+        Duration hard = rowLimit(spec);
         ChildReply reply = ChildCall.of(LoadChildMain.class.getName(),
                         String.join("\n", LoadChildMain.spec(kind, loops, spec.rounds(), spec.deadline())), flags, hard)
                 .inside(pinWrapper).run(line -> progress.say("  " + line));

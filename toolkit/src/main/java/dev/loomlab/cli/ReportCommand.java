@@ -4,6 +4,7 @@ import java.time.Duration;
 import dev.loomlab.experiment.Experiments;
 import dev.loomlab.experiment.Kind;
 import dev.loomlab.measure.Cap;
+import dev.loomlab.report.PlanEstimate;
 import dev.loomlab.report.Report;
 import dev.loomlab.report.ReportPlan;
 import dev.loomlab.report.ReportRow;
@@ -29,7 +30,8 @@ import picocli.CommandLine.Spec;
                 "index.html (every table beside the published figures, every chart, offline),",
                 "results.json (to send, for loomlab compare) and one CSV per table."},
         footer = {"", "Examples:", "  loomlab report                     # at the cap of 100,000: a few minutes",
-                "  loomlab report --cap 2000 --label alice", "  loomlab report --only spawn,ring --kinds process,virtual",
+                "  loomlab report --cap 2000 --label alice",
+                "  loomlab report --cap 20000 --plan          # what it would run, and about how long, before running it", "  loomlab report --only spawn,ring --kinds process,virtual",
                 "  loomlab report --cap 20000 --send http://192.168.1.20:8077 --code K7QX3M --name alice   # a workshop"})
 final class ReportCommand implements Callable<Integer> {
 
@@ -56,6 +58,10 @@ final class ReportCommand implements Callable<Integer> {
     @Option(names = "--deadline", defaultValue = "3m", paramLabel = "TIME", converter = Converters.DurationConverter.class,
             description = "kill each experiment's JVM after this. Default: ${DEFAULT-VALUE}")
     Duration deadline;
+
+    @Option(names = "--plan", description = "print what the report would run (its fresh JVMs) and an estimate of how long it takes "
+            + "(its first run timed here, times the fresh JVMs), then stop")
+    boolean planOnly;
 
     @Option(names = "--send", paramLabel = "URL", description = "then send results.json to the teacher's workshop page at URL (with --code and --name)")
     String send;
@@ -87,6 +93,14 @@ final class ReportCommand implements Callable<Integer> {
         Cap.set(cap);
         ReportPlan plan = ReportPlan.at(cap, new LinkedHashSet<>(only), parsedKinds, deadline);
         PrintWriter printer = spec.commandLine().getOut();
+        if (planOnly) {
+            printer.printf("loomlab report --plan: at cap %,d; timing its first run in a fresh JVM ...%n", cap);
+            printer.flush();
+            PlanEstimate.probed(plan).lines().forEach(printer::println);
+            printer.println("nothing else ran: drop --plan to run the report");
+            printer.flush();
+            return 0;
+        }
         ResultsFile results = Report.run(plan, out, label == null ? hostName() : label, cap, line -> {
             printer.println(line);
             printer.flush();

@@ -14,10 +14,13 @@ import java.util.concurrent.Executors;
 /**
  * The workshop's HTTP server, on the JDK's {@code com.sun.net.httpserver}, one virtual thread per
  * request. Routes (see the package documentation for the protocol):
- * {@code GET /} the page, {@code GET /page.js} its script, {@code GET /api/results} the merged
- * JSON, {@code POST /api/results} a participant's results, {@code GET /download/workshop.csv}
+ * {@code GET /} the page, {@code GET /page.js} and {@code GET /chart.js} its scripts, {@code GET /api/join} and
+ * {@code GET /join.svg} what participants need to join, {@code GET /api/results} the page's data
+ * (with an ETag: an unchanged poll is a 304), {@code POST /api/results} a participant's results,
+ * {@code DELETE /api/results/FILE} the teacher's removal, {@code GET /download/workshop.csv}
  * and {@code GET /download/workshop.html}. Anything else is 404; no request path is ever mapped
- * to a file. {@link #close()} stops it and its threads.
+ * to a file (a removal names an entry the store knows, or nothing). {@link #close()} stops it and
+ * its threads.
  */
 public final class WorkshopServer implements AutoCloseable {
 
@@ -29,27 +32,49 @@ public final class WorkshopServer implements AutoCloseable {
     public static final String CODE_HEADER = "X-Workshop-Code";
     /** The participant's name's header. */
     public static final String NAME_HEADER = "X-Participant";
+    /** The teacher's token's header, for a removal. */
+    public static final String TOKEN_HEADER = "X-Teacher-Token";
+    private static final String ENTRY_PREFIX = "/api/results/";
 
     private final HttpServer server;
     private final ExecutorService executor;
     private final WorkshopStore store;
     private final WorkshopView view;
-    private final JoinCode code;
+    private final Room room;
+    private final String qr;
+    private final String join;
 
-    private WorkshopServer(HttpServer server, ExecutorService executor, WorkshopStore store, JoinCode code) {
+    private WorkshopServer(HttpServer server, ExecutorService executor, WorkshopStore store, Room room) {
         this.server = server;
         this.executor = executor;
         this.store = store;
         this.view = new WorkshopView(store);
-        this.code = code;
+        this.room = room;
+        int port = server.getAddress().getPort();
+        this.qr = JoinQr.svg(room.url(port) + "/");
+        this.join = new com.fasterxml.jackson.databind.ObjectMapper().createObjectNode().put("url", room.url(port) + "/")
+                .put("code", room.code().toString()).put("cap", room.cap()).put("command", room.command(port))
+                .put("qr", "/join.svg").toString();
     }
 
     /**
-     * Starts serving {@code store} on {@code bind:port} (port 0: any free one).
+     * Starts serving {@code store} on {@code bind:port} (port 0: any free one), for participants
+     * at the address {@code bind} names (127.0.0.1 when it is every interface), at the default
+     * cap, with the teacher's token kept in the store's folder.
      *
      * @throws UncheckedIOException when the port cannot be bound, naming it
      */
     public static WorkshopServer start(WorkshopStore store, JoinCode code, InetAddress bind, int port) {
+        String host = bind.isAnyLocalAddress() ? "127.0.0.1" : bind.getHostAddress();
+        return start(store, new Room(code, JoinCode.teacherToken(store.dir()), host, dev.loomlab.measure.Cap.DEFAULT), bind, port);
+    }
+
+    /**
+     * Starts serving {@code store} on {@code bind:port} (port 0: any free one) for {@code room}.
+     *
+     * @throws UncheckedIOException when the port cannot be bound, naming it
+     */
+    public static WorkshopServer start(WorkshopStore store, Room room, InetAddress bind, int port) {
         HttpServer http;
         try {
             http = HttpServer.create(new InetSocketAddress(bind, port), 128);
@@ -59,7 +84,7 @@ public final class WorkshopServer implements AutoCloseable {
         }
         ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor();
         http.setExecutor(executor);
-        WorkshopServer server = new WorkshopServer(http, executor, store, code);
+        WorkshopServer server = new WorkshopServer(http, executor, store, room);
         http.createContext("/", server::handle);
         http.start();
         return server;
@@ -81,13 +106,21 @@ public final class WorkshopServer implements AutoCloseable {
             String method = exchange.getRequestMethod();
             exchange.getResponseHeaders().set("X-Content-Type-Options", "nosniff");
             exchange.getResponseHeaders().set("Cache-Control", "no-store");
+            if (path.startsWith(ENTRY_PREFIX) && method.equals("DELETE")) {
+                Answer answer = remove(exchange, path.substring(ENTRY_PREFIX.length()));
+                send(exchange, answer.status(), "text/plain; charset=utf-8", answer.text() + "\n");
+                return;
+            }
             switch (method + " " + path) {
                 case "GET /" -> {
                     exchange.getResponseHeaders().set("Content-Security-Policy", WorkshopPage.CONTENT_SECURITY_POLICY);
                     send(exchange, 200, "text/html; charset=utf-8", WorkshopPage.html());
                 }
                 case "GET /page.js" -> send(exchange, 200, "text/javascript; charset=utf-8", WorkshopPage.script());
-                case "GET /api/results" -> send(exchange, 200, "application/json; charset=utf-8", view.json());
+                case "GET /chart.js" -> send(exchange, 200, "text/javascript; charset=utf-8", WorkshopPage.chartScript());
+                case "GET /api/results" -> results(exchange);
+                case "GET /api/join" -> send(exchange, 200, "application/json; charset=utf-8", join);
+                case "GET /join.svg" -> send(exchange, 200, "image/svg+xml", qr);
                 case "POST /api/results" -> {
                     Answer answer = post(exchange);
                     send(exchange, answer.status(), "text/plain; charset=utf-8", answer.text() + "\n");
@@ -110,8 +143,50 @@ public final class WorkshopServer implements AutoCloseable {
         }
     }
 
+    /**
+     * The page's data, with the store's version as its ETag: a request whose If-None-Match names
+     * it is answered 304 with no body; {@code ?since=VERSION} asks for the machines stored after it.
+     */
+    private void results(HttpExchange exchange) throws IOException {
+        exchange.getResponseHeaders().set("Cache-Control", "no-cache");
+        String current = etag(view.version());
+        String match = exchange.getRequestHeaders().getFirst("If-None-Match");
+        if (match != null && java.util.Arrays.stream(match.split(",")).map(String::strip)
+                .anyMatch(m -> m.equals(current) || m.equals("W/" + current) || m.equals("*"))) {
+            exchange.getResponseHeaders().set("ETag", current);
+            exchange.sendResponseHeaders(304, -1);
+            return;
+        }
+        String query = exchange.getRequestURI().getRawQuery();
+        String since = null;
+        if (query != null) {
+            for (String part : query.split("&")) {
+                if (part.startsWith("since=")) {
+                    since = java.net.URLDecoder.decode(part.substring("since=".length()), StandardCharsets.UTF_8);
+                }
+            }
+        }
+        WorkshopView.Data data = view.data(since); // its own version: the store may have moved on since the check above
+        exchange.getResponseHeaders().set("ETag", etag(data.version()));
+        send(exchange, 200, "application/json; charset=utf-8", data.json());
+    }
+
+    private static String etag(String version) {
+        return "\"" + version + "\"";
+    }
+
+    private Answer remove(HttpExchange exchange, String file) {
+        if (!room.teacher().accepts(exchange.getRequestHeaders().getFirst(TOKEN_HEADER))) {
+            return new Answer(Answer.WRONG_CODE, "wrong or missing teacher's token: send the token workshop serve printed in "
+                    + TOKEN_HEADER + " (the join code does not remove entries)");
+        }
+        return store.remove(file);
+    }
+
     private Answer post(HttpExchange exchange) throws IOException {
-        if (!code.accepts(exchange.getRequestHeaders().getFirst(CODE_HEADER))) {
+        String offered = exchange.getRequestHeaders().getFirst(CODE_HEADER);
+        boolean teacher = room.teacher().accepts(offered);
+        if (!teacher && !room.code().accepts(offered)) {
             return new Answer(Answer.WRONG_CODE, "wrong or missing join code: send the code the teacher shows in " + CODE_HEADER);
         }
         Participant participant;
@@ -132,7 +207,7 @@ public final class WorkshopServer implements AutoCloseable {
             }
             return store.refuse(participant.name(), Answer.TOO_LARGE, e.getMessage());
         }
-        return store.accept(participant, body);
+        return store.accept(participant, body, teacher);
     }
 
     private static long parseLength(String value) {

@@ -74,7 +74,10 @@ class WorkshopCommandTest extends CliTestSupport {
         try (Serving serving = Serving.start("workshop", "serve", "--port", "0", "--dir", dir.toString())) {
             code = serving.code();
             assertThat(serving.out().toString()).contains("only this machine can reach it; add --public",
-                    "./loomlab report --send http://127.0.0.1:" + serving.port() + " --code " + code + " --name THEIR_NAME");
+                    "participants run:  ./loomlab report --cap 20000 --send http://127.0.0.1:" + serving.port() + " --code " + code
+                            + " --name YOUR_NAME");
+            String token = Files.readString(dir.resolve("teacher-token.txt")).strip();
+            assertThat(serving.out().toString()).contains("teacher's token:  " + token, "X-Teacher-Token: " + token);
             try (Socket socket = new Socket()) {
                 socket.connect(new InetSocketAddress("127.0.0.1", serving.port()), 5_000);
             }
@@ -95,13 +98,14 @@ class WorkshopCommandTest extends CliTestSupport {
 
     @Test
     void publicListensOnEveryInterfaceAndPrintsTheAddressesForParticipants() throws Exception {
-        try (Serving serving = Serving.start("workshop", "serve", "--public", "--port", "0", "--dir", dir.toString())) {
+        try (Serving serving = Serving.start("workshop", "serve", "--public", "--port", "0", "--cap", "5000", "--dir", dir.toString())) {
             var addresses = WorkshopServeCommand.networkAddresses();
             if (addresses.isEmpty()) {
-                assertThat(serving.out().toString()).contains("no network address found");
+                assertThat(serving.out().toString()).contains("no network address found",
+                        "./loomlab report --cap 5000 --send http://127.0.0.1:" + serving.port());
             } else {
                 assertThat(serving.out().toString()).contains("for participants: http://" + addresses.get(0) + ":" + serving.port() + "/",
-                        "--send http://" + addresses.get(0) + ":" + serving.port() + " --code " + serving.code());
+                        "./loomlab report --cap 5000 --send http://" + addresses.get(0) + ":" + serving.port() + " --code " + serving.code());
                 try (Socket socket = new Socket()) {
                     socket.connect(new InetSocketAddress(addresses.get(0), serving.port()), 5_000);
                 }
@@ -158,5 +162,17 @@ class WorkshopCommandTest extends CliTestSupport {
         assertThat(run("workshop", "send", dir.resolve("none.json").toString(), "--to", "http://127.0.0.1:9", "--code", "X", "--name", "a"))
                 .isEqualTo(LoomlabCommand.USAGE);
         assertThat(err.toString()).contains("run ./loomlab report first");
+    }
+
+    @Test
+    void reportPlanPrintsItsFreshJvmsAndAnEstimateFromItsOwnFirstRunAndWritesNothing() throws Exception {
+        Path report = dir.resolve("report");
+        int exit = run("report", "--cap", "100", "--only", "spawn,ring", "--kinds", "virtual,process", "--deadline", "2m",
+                "--out", report.toString(), "--plan");
+        assertThat(exit).as(out + "\n" + err).isZero();
+        assertThat(out.toString()).contains("at cap 100;", "spawn: virtual n=100, process n=100", "ring: virtual n=100 m=1",
+                "fresh VMs: 4, one at a time", "memory: the largest run", "estimate: about", "the time spawn virtual n=100 took in its fresh JVM here just now",
+                "at most: 8m (every fresh VM killed at its deadline)", "drop --plan");
+        assertThat(report).doesNotExist();
     }
 }

@@ -25,6 +25,9 @@ import java.util.Map;
  */
 public final class WorkshopFixtures {
 
+    /** One machine's setting for every file built here: reading it watches the machine's load for a moment. */
+    private static final Env ENV = Env.current();
+
     private WorkshopFixtures() {}
 
     /**
@@ -38,7 +41,7 @@ public final class WorkshopFixtures {
             rows.add(row("spawn", kind, 1_000, 0, runs, Map.of("bytesPerProcess", 700 * k * scale, "nsPerSpawn", 900 * k * scale)));
             rows.add(row("ring", kind, 1_000, 10, runs, Map.of("nsPerHop", 400 * k * scale)));
         }
-        return new ResultsFile(label, Instant.now().toString(), 1_000, Env.current(), "test", true, rows, List.of()).toJson();
+        return new ResultsFile(label, Instant.now().toString(), 1_000, ENV, "test", true, rows, List.of()).toJson();
     }
 
     private static ReportRow row(String experiment, Kind kind, long n, long m, int runs, Map<String, Double> metrics) {
@@ -47,7 +50,7 @@ public final class WorkshopFixtures {
         for (int i = 1; i <= runs; i++) {
             list.add(new Run(i, i == 1, metrics));
         }
-        Measurement measurement = Measurement.of(spec, Env.current(), list, List.of("built by the workshop tests"));
+        Measurement measurement = Measurement.of(spec, ENV, list, List.of("built by the workshop tests"));
         return new ReportRow(experiment, kind.label(), n, m, "ok", 10, measurement);
     }
 
@@ -82,6 +85,24 @@ public final class WorkshopFixtures {
         HttpResponse<String> get(String path) throws IOException, InterruptedException {
             return http.send(HttpRequest.newBuilder(base.resolve(path)).timeout(Duration.ofSeconds(30)).GET().build(),
                     HttpResponse.BodyHandlers.ofString());
+        }
+
+        /** A GET that says which version it has ({@code If-None-Match}), answered within {@code deadline}. */
+        HttpResponse<String> get(String path, String etag, Duration deadline) throws IOException, InterruptedException {
+            HttpRequest.Builder request = HttpRequest.newBuilder(base.resolve(path)).timeout(deadline).GET();
+            if (etag != null) {
+                request.header("If-None-Match", etag);
+            }
+            return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+        }
+
+        /** The teacher's removal of an entry, with {@code token} (or none) in its header. */
+        HttpResponse<String> delete(String file, String token) throws IOException, InterruptedException {
+            HttpRequest.Builder request = HttpRequest.newBuilder(base.resolve("/api/results/" + file)).timeout(Duration.ofSeconds(30)).DELETE();
+            if (token != null) {
+                request.header(WorkshopServer.TOKEN_HEADER, token);
+            }
+            return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
         }
     }
 

@@ -75,11 +75,13 @@ class WorkshopServerTest {
         assertThat(merged.get("machines")).extracting(m -> m.get("column").asText()).containsExactly("alice (laptop-a)", "bob (laptop-b)");
         JsonNode spawn = merged.get("experiments").get(0);
         assertThat(spawn.get("name").asText()).isEqualTo("spawn");
-        assertThat(spawn.get("table").get("columns")).extracting(JsonNode::asText)
-                .containsSubsequence("kind", "n", "metric", "alice (laptop-a)", "bob (laptop-b)", "BEAM published");
-        assertThat(spawn.get("chartPng").asText()).isNotEmpty();
+        assertThat(spawn.get("rows")).extracting(r -> r.get("key").asText())
+                .contains("spawn|process|1000|0|bytesPerProcess", "spawn|virtual|1000|0|nsPerSpawn");
+        assertThat(spawn.get("rows")).as("the published figure beside each row").anyMatch(r -> r.has("published"));
+        JsonNode alice = merged.get("machines").get(0);
+        assertThat(alice.get("values").get("spawn|virtual|1000|0|bytesPerProcess").asDouble()).isEqualTo(700 * 1.0 * 1.5);
         // a busy machine may be marked (that depends on the machine running the test); a warm median is never marked cold
-        assertThat(spawn.get("marks")).as("warm medians are not marked cold")
+        assertThat(alice.get("marks")).as("warm medians are not marked cold")
                 .noneMatch(m -> m.get("mark").asText().equals("cold run"));
 
         // the stored files are what compare reads: the same side-by-side from the folder
@@ -93,12 +95,14 @@ class WorkshopServerTest {
         assertThat(client.post(code, "carol", results("carol", 1, 1)).statusCode()).isEqualTo(201);
         // other marks (a busy machine) depend on the machine running the test: look at the cold-run one
         List<JsonNode> marks = new ArrayList<>();
-        merged().get("experiments").get(0).get("marks").forEach(m -> {
-            if (m.get("mark").asText().equals("cold run")) {
+        JsonNode carol = merged().get("machines").get(0);
+        carol.get("marks").forEach(m -> {
+            if (m.get("mark").asText().equals("cold run") && m.get("experiment").asText().equals("spawn")) {
                 marks.add(m);
             }
         });
         assertThat(marks).hasSize(1);
+        assertThat(carol.get("marked").get("spawn|process|1000|0|nsPerSpawn").asText()).contains("cold run");
         assertThat(marks.get(0).get("line").asText()).startsWith("carol: cold run in spawn process n=1,000").contains("the only run, cold");
         assertThat(client.get("/download/workshop.html").body()).contains("carol: cold run in spawn");
         var csv = client.get("/download/workshop.csv");
@@ -175,6 +179,8 @@ class WorkshopServerTest {
         assertThat(page.body()).doesNotContain(evil);
         assertThat(page.headers().firstValue("Content-Security-Policy")).hasValueSatisfying(v -> assertThat(v).contains("script-src 'self'"));
         assertThat(client.get("/page.js").body()).contains("textContent").doesNotContain("innerHTML").doesNotContain("insertAdjacentHTML");
+        assertThat(client.get("/chart.js").body()).contains("textContent", "createElementNS").doesNotContain("innerHTML")
+                .doesNotContain("insertAdjacentHTML");
     }
 
     @Test
@@ -216,5 +222,98 @@ class WorkshopServerTest {
     void unknownRoutesAre404AndTheServerBindsWhereItIsTold() throws Exception {
         assertThat(client.get("/nothing").statusCode()).isEqualTo(404);
         assertThat(server.address().isLoopbackAddress()).isTrue();
+    }
+
+    @Test
+    void anUnchangedPollIsA304AndAChangedOneCarriesOnlyTheMachinesStoredSince() throws Exception {
+        client.post(code, "alice", results("a", 3, 1));
+        var first = client.get("/api/results");
+        String etag = first.headers().firstValue("ETag").orElseThrow();
+        String version = MAPPER.readTree(first.body()).get("version").asText();
+        assertThat(etag).isEqualTo("\"" + version + "\"");
+
+        var unchanged = client.get("/api/results?since=" + version, etag, java.time.Duration.ofSeconds(30));
+        assertThat(unchanged.statusCode()).isEqualTo(304);
+        assertThat(unchanged.body()).isEmpty();
+
+        client.post(code, "bob", results("b", 3, 2));
+        var changed = client.get("/api/results?since=" + version, etag, java.time.Duration.ofSeconds(30));
+        assertThat(changed.statusCode()).isEqualTo(200);
+        JsonNode delta = MAPPER.readTree(changed.body());
+        assertThat(delta.get("since").asText()).isEqualTo(version);
+        assertThat(delta.get("machines")).extracting(m -> m.get("participant").asText()).containsExactly("bob");
+        assertThat(delta.get("ids")).hasSize(2);
+        assertThat(delta.get("experiments").get(0).get("rows")).isNotEmpty();
+
+        JsonNode stranger = MAPPER.readTree(client.get("/api/results?since=another-run-3").body());
+        assertThat(stranger.has("since")).as("a version of another run gets everything").isFalse();
+        assertThat(stranger.get("machines")).hasSize(2);
+    }
+
+    @Test
+    void theTeacherRemovesAnEntryWithTheTokenIntoTheTrashAndTheJoinCodeDoesNotSuffice() throws Exception {
+        client.post(code, "alice", results("a", 3, 1));
+        client.post(code, "test-run", results("t", 1, 1));
+        String token = JoinCode.teacherToken(dir).toString();
+        assertThat(token).hasSize(20).isNotEqualTo(code);
+        Path victim = stored().stream().filter(f -> f.getFileName().toString().contains("test-run")).findFirst().orElseThrow();
+        String file = victim.getFileName().toString();
+        String content = Files.readString(victim);
+
+        assertThat(client.delete(file, null).statusCode()).isEqualTo(401);
+        var withCode = client.delete(file, code);
+        assertThat(withCode.statusCode()).as("the join code is not the teacher's token").isEqualTo(401);
+        assertThat(withCode.body()).contains("teacher's token");
+        assertThat(client.delete("..%2Fjoin-code.txt", token).statusCode()).as("only a stored entry's name").isEqualTo(404);
+        assertThat(Files.exists(dir.resolve(JoinCode.FILE))).isTrue();
+        assertThat(stored()).hasSize(2);
+
+        var removed = client.delete(file, token);
+        assertThat(removed.statusCode()).as(removed.body()).isEqualTo(200);
+        assertThat(removed.body()).contains("removed test-run (t)", "trash/");
+        assertThat(stored()).extracting(f -> f.getFileName().toString()).noneMatch(f -> f.equals(file));
+        try (Stream<Path> trash = Files.list(dir.resolve(WorkshopStore.TRASH))) {
+            List<Path> kept = trash.toList();
+            assertThat(kept).hasSize(1);
+            assertThat(kept.get(0).getFileName().toString()).startsWith(file.replace(".json", "--removed-"));
+            assertThat(Files.readString(kept.get(0))).isEqualTo(content);
+        }
+        assertThat(merged().get("machines")).extracting(m -> m.get("participant").asText()).containsExactly("alice");
+        assertThat(client.delete(file, token).statusCode()).as("already removed").isEqualTo(404);
+
+        server.close();
+        server = WorkshopFixtures.serve(dir);
+        client = WorkshopFixtures.Client.of(server);
+        assertThat(merged().get("machines")).as("a restart does not bring it back").hasSize(1);
+    }
+
+    @Test
+    void resultsSentWithTheTeachersTokenAreMarkedAsTheTeachersMachine() throws Exception {
+        String token = JoinCode.teacherToken(dir).toString();
+        assertThat(client.post(token, "teacher", results("front-desk", 3, 1)).statusCode()).isEqualTo(201);
+        assertThat(client.post(code, "alice", results("a", 3, 1)).statusCode()).isEqualTo(201);
+        JsonNode machines = merged().get("machines");
+        assertThat(machines).extracting(m -> m.get("participant").asText() + "=" + m.get("teacher").asBoolean())
+                .containsExactly("alice=false", "teacher=true");
+    }
+
+    @Test
+    void thePageCarriesTheJoinAddressTheCodeTheCommandWithTheCapAndAQrCode() throws Exception {
+        server.close();
+        JoinCode joinCode = JoinCode.inFolder(dir);
+        server = WorkshopServer.start(WorkshopStore.open(dir), new Room(joinCode, JoinCode.teacherToken(dir), "127.0.0.1", 5_000),
+                java.net.InetAddress.getLoopbackAddress(), 0);
+        client = WorkshopFixtures.Client.of(server);
+        JsonNode join = MAPPER.readTree(client.get("/api/join").body());
+        String url = "http://127.0.0.1:" + server.port();
+        assertThat(join.get("url").asText()).isEqualTo(url + "/");
+        assertThat(join.get("code").asText()).isEqualTo(code);
+        assertThat(join.get("command").asText()).isEqualTo("./loomlab report --cap 5000 --send " + url + " --code " + code + " --name YOUR_NAME");
+        assertThat(client.get("/api/join").body()).doesNotContain(JoinCode.teacherToken(dir).toString());
+        var qr = client.get("/join.svg");
+        assertThat(qr.statusCode()).isEqualTo(200);
+        assertThat(qr.headers().firstValue("Content-Type")).hasValue("image/svg+xml");
+        assertThat(qr.body()).startsWith("<svg").contains("<path");
+        assertThat(client.get("/").body()).contains("id=\"qr\"", "/join.svg", "id=\"join-code\"");
     }
 }
