@@ -25,10 +25,10 @@ public final class Runs {
 
     /**
      * The fresh VMs of a row a verdict rests on (a notebook's headline comparison, on each runtime):
-     * 3, and more while the interval is wider than ±10% and the next VM fits in 40 s. A runner's
+     * 3, and more while the interval is wider than ±10% and the next VM fits in 30 s. A runner's
      * other rows are one VM each, and say so.
      */
-    public static final ForkPolicy HEADLINE_FORKS = ForkPolicy.adaptive(3, Duration.ofSeconds(40), 0.10);
+    public static final ForkPolicy HEADLINE_FORKS = ForkPolicy.adaptive(3, Duration.ofSeconds(30), 0.10);
 
     private Runs() {}
 
