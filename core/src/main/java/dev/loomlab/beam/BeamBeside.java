@@ -109,7 +109,7 @@ public record BeamBeside(Measurement jvm, Measurement beam, String missing) impl
             said.append(String.format("%s, on this machine: %s%s", name,
                     Verdict.compare(name, beam, "BEAM here", jvm, "the JVM (" + jvm.kind() + ")"), Double.isNaN(pv) || pv == 0 ? ""
                             : String.format("; against the BEAM figure published on another machine (%s) it would be %.2f×",
-                            number(pv), j / pv)));
+                            Verdict.format(name, pv), j / pv)));
         }
         if (beam == null) {
             said.append("BEAM here: " + missing);
