@@ -74,10 +74,10 @@ public final class BeamExperiments {
         return NOTES.get(experiment);
     }
 
-    /** The {@code erl} emulator flags for {@code spec}. */
+    /** The {@code erl} emulator flags for {@code spec}: {@code +P}, {@code +S} (its schedulers, or its carriers), {@code +hms}. */
     static List<String> flags(ExperimentSpec spec) {
         List<String> flags = new ArrayList<>(List.of("+P", Long.toString(processLimit(spec))));
-        String schedulers = spec.option("schedulers", null);
+        String schedulers = spec.option("schedulers", spec.carriers() > 0 ? String.valueOf(spec.carriers()) : null);
         if (schedulers != null) {
             flags.addAll(List.of("+S", schedulers));
         }

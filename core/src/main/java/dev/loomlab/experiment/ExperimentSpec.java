@@ -28,6 +28,10 @@ public record ExperimentSpec(String experiment, Kind kind, long n, long m, int r
 
     /** Option: "off" for a fixed number of runs, or the warm-up budget as a duration (e.g. "10s"). */
     public static final String WARMUP = "warmup";
+    /** Option: the carriers (and BEAM schedulers) to run on; absent for the default. */
+    public static final String CARRIERS = "carriers";
+    /** The most carriers a spec asks for: BEAM's limit on schedulers. */
+    public static final int MAX_CARRIERS = 1024;
     /** Options of the fork policy ({@link #withForks}); a VM's own spec has none of them. */
     static final String FORKS = "forks", FORKS_MAX = "forksMax", FORKS_BUDGET = "forksBudgetMillis", TARGET_CI = "targetCi";
     private static final List<String> FORK_OPTIONS = List.of(FORKS, FORKS_MAX, FORKS_BUDGET, TARGET_CI);
@@ -77,6 +81,24 @@ public record ExperimentSpec(String experiment, Kind kind, long n, long m, int r
         }
         var policy = dev.loomlab.measure.WarmupPolicy.DEFAULT.withMeasured(repeat);
         return warmup.isEmpty() ? policy : policy.withBudget(dev.loomlab.util.Durations.parse(warmup));
+    }
+
+    /**
+     * Run on {@code n} carriers: the child JVM's virtual-thread scheduler parallelism
+     * ({@code -Djdk.virtualThreadScheduler.parallelism}), and BEAM here's schedulers ({@code +S n}).
+     *
+     * @throws IllegalArgumentException outside 1 to {@value #MAX_CARRIERS}
+     */
+    public ExperimentSpec withCarriers(int n) {
+        if (n < 1 || n > MAX_CARRIERS) {
+            throw new IllegalArgumentException("--carriers takes 1 to " + MAX_CARRIERS + " (BEAM's most schedulers), got " + n);
+        }
+        return withOption(CARRIERS, String.valueOf(n));
+    }
+
+    /** The carriers {@link #withCarriers} asked for, or 0 for the runtime's default. */
+    public int carriers() {
+        return Integer.parseInt(option(CARRIERS, "0"));
     }
 
     /** Summarise over fresh VMs as {@code policy} says ({@link FreshJvm#run}); one VM by default. */

@@ -62,6 +62,10 @@ public final class FreshJvm {
         experiment.validate(spec);
         List<String> flags = new ArrayList<>(experiment.jvmFlags(spec));
         flags.add("-D" + Cap.PROPERTY + "=" + Cap.current());
+        if (spec.carriers() > 0) {
+            flags.add("-Djdk.virtualThreadScheduler.parallelism=" + spec.carriers());
+            flags.add("-Djdk.virtualThreadScheduler.maxPoolSize=" + Math.max(256, spec.carriers()));
+        }
         flags.addAll(spec.jvmFlags());
         ChildReply reply = ChildCall.of(ChildMain.class.getName(), SpecJson.write(spec), flags, spec.deadline()).run(progress);
         String subject = String.format("%s (kind %s, n=%,d)", spec.experiment(), spec.kind().label(), spec.n());

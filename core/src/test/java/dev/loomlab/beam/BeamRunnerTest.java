@@ -46,6 +46,16 @@ class BeamRunnerTest {
     }
 
     @Test
+    void carriersBecomeBeamSchedulersUnlessTheSpecNamesItsOwn() {
+        ExperimentSpec spec = ExperimentSpec.of("ring", 1_000).withM(1).withKind(Kind.BEAM).withCarriers(1);
+        assertThat(String.join(" ", BeamExperiments.flags(spec))).contains("+S 1");
+        assertThat(String.join(" ", BeamExperiments.flags(spec.withOption("schedulers", "2")))).contains("+S 2")
+                .doesNotContain("+S 1");
+        assertThat(String.join(" ", BeamExperiments.flags(ExperimentSpec.of("ring", 1_000).withKind(Kind.BEAM)))).doesNotContain("+S");
+        assertThatThrownBy(() -> spec.withCarriers(0)).hasMessageContaining("--carriers takes 1 to 1024");
+    }
+
+    @Test
     void theCommandCarriesTheArticlesFlagsAndTheArguments() {
         ExperimentSpec spec = ExperimentSpec.of("spawn", 2_000_000).withKind(Kind.BEAM).withFixedRuns(3)
                 .withOption("minHeapWords", "1").withOption("schedulers", "1");

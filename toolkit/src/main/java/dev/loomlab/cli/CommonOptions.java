@@ -47,6 +47,11 @@ final class CommonOptions {
             description = "the interval's half-width to reach, in percent of the figure. Default: ${DEFAULT-VALUE}")
     double targetCi;
 
+    @Option(names = "--carriers", paramLabel = "N",
+            description = "run on N carriers: the child JVM's virtual-thread scheduler parallelism; for --kind beam, "
+                    + "N schedulers (+S N). Default: the runtime's own (one per processor)")
+    Integer carriers;
+
     @Mixin
     CapOptions capOptions = new CapOptions();
 
@@ -98,6 +103,9 @@ final class CommonOptions {
                 .withDeadline(deadline).withJvmFlags(jvmOpts.toArray(String[]::new));
         spec = noWarmup ? spec.withFixedRuns(repeat) : spec.withWarmup(Durations.parse(warmupBudget), repeat);
         spec = spec.withForks(forkPolicy());
+        if (carriers != null) {
+            spec = spec.withCarriers(carriers);
+        }
         if (processLimit != null) {
             if (processLimit < 1) {
                 throw new IllegalArgumentException("--process-limit must be at least 1, got " + processLimit);

@@ -80,6 +80,17 @@ class LoomlabCommandTest extends CliTestSupport {
     }
 
     @Test
+    void carriersSetTheChildJvmsSchedulerParallelism() throws Exception {
+        assertThat(run("ring", "--n", "200", "--m", "1", "--repeat", "2", "--no-warmup", "--forks", "1", "--no-baseline",
+                "--carriers", "1", "--json")).as(err.toString()).isZero();
+        JsonNode json = new ObjectMapper().readTree(out.toString());
+        assertThat(json.get("env").get("carrierParallelism").asInt()).isEqualTo(1);
+        err.getBuffer().setLength(0);
+        assertThat(run("ring", "--n", "200", "--carriers", "0")).isEqualTo(LoomlabCommand.USAGE);
+        assertThat(err.toString()).contains("--carriers takes 1 to 1024");
+    }
+
+    @Test
     void repeatShowsEveryRunWithTheFirstCold() {
         assertThat(run("spawn", "--n", "500", "--repeat", "2", "--no-warmup", "--no-baseline", "--forks", "1")).as(err.toString()).isZero();
         assertThat(out.toString()).contains("runs in one JVM", "true", "false", "not checked for steadiness", "cold run");
