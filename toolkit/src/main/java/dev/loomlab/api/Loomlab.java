@@ -232,13 +232,16 @@ public final class Loomlab {
 
     /**
      * {@code spec} on both runtimes of this machine, each over fresh VMs ({@link Runs#HEADLINE_FORKS}
-     * unless the spec names its own {@linkplain ExperimentSpec#withForks forks}): BEAM here, the JVM,
+     * for a {@linkplain dev.loomlab.experiment.Experiment#timed() timed} experiment, unless the spec
+     * names its own {@linkplain ExperimentSpec#withForks forks}; one VM for a count): BEAM here, the JVM,
      * the ratio and what the intervals allow to say of it, beside the published BEAM figure; verdicts
      * computed from the runs ({@link BeamBeside#verdict}). Without Erlang, the BEAM-here column says
      * how to install it.
      */
     public static BeamBeside beamHere(ExperimentSpec spec) {
-        ExperimentSpec forked = spec.forkPolicy().single() ? spec.withForks(Runs.HEADLINE_FORKS) : spec;
+        // a count (the process limit) is the same in every VM: only a figure that varies is forked
+        boolean varies = Experiments.named(spec.experiment()).timed();
+        ExperimentSpec forked = spec.forkPolicy().single() && varies ? spec.withForks(Runs.HEADLINE_FORKS) : spec;
         try (ProgressLine line = ProgressLine.start(String.format("%s n=%,d on BEAM here and on the JVM, each over fresh VMs",
                 spec.experiment(), spec.n()), 0)) {
             return BeamHere.beside(forked, line);
