@@ -52,7 +52,7 @@ public record BeamBeside(Measurement jvm, Measurement beam, String missing) impl
             here.append(hereCell(name));
             ours.append(jvm.ok() ? cell(jvm, name) : jvm.outcome());
             ratioHere.append(ratio(j, b));
-            relation.append(Double.isNaN(j) || Double.isNaN(b) ? "" : words(name, Verdict.relation(jvm.interval(name), beam.interval(name))));
+            relation.append(Double.isNaN(j) || Double.isNaN(b) ? "" : Verdict.cell(name, Verdict.relation(jvm.interval(name), beam.interval(name)), "JVM"));
             published.append(p.map(PublishedFigure::value).orElse(Double.NaN));
             source.append(p.map(f -> PublishedFigures.label(f, jvm.n())).orElse(""));
         }
@@ -68,21 +68,7 @@ public record BeamBeside(Measurement jvm, Measurement beam, String missing) impl
     public String verdict(String metric, String what) {
         String said = "on this machine, " + what + ": " + (beam == null ? "BEAM here " + missing + "; the JVM "
                 + Verdict.format(metric, jvm.metric(metric)) : Verdict.compare(metric, beam, "BEAM here", jvm, "the JVM (" + jvm.kind() + ")"));
-        double pv = jvm.published(metric).map(PublishedFigure::value).orElse(Double.NaN);
-        if (!Double.isNaN(pv) && pv != 0 && !Double.isNaN(jvm.metric(metric))) {
-            said += String.format("; the BEAM figure published on another machine is %s: the JVM would be %.2f× it",
-                    Verdict.format(metric, pv), jvm.metric(metric) / pv);
-        }
-        return said;
-    }
-
-    /** "faster", "not distinguishable", ... for the JVM against BEAM here. */
-    private static String words(String metric, Verdict.Relation relation) {
-        return switch (relation) {
-            case BELOW, ABOVE -> "JVM " + Verdict.better(metric, relation == Verdict.Relation.BELOW);
-            case NOT_DISTINGUISHABLE -> "not distinguishable";
-            case NO_INTERVAL -> "no interval";
-        };
+        return said + Verdict.besidePublished(metric, jvm.metric(metric), jvm.published(metric).map(PublishedFigure::value).orElse(Double.NaN));
     }
 
     /** A figure with its interval when it has one: "1,208 [1,085, 1,331]". */
@@ -104,12 +90,9 @@ public record BeamBeside(Measurement jvm, Measurement beam, String missing) impl
                 .filter(name -> !Double.isNaN(jvm.metric(name)) && !Double.isNaN(beamHere(name)) && beamHere(name) != 0).toList();
         List<String> published = shared.stream().filter(name -> jvm.published(name).isPresent()).toList();
         for (String name : published.isEmpty() ? shared : published) {
-            double j = jvm.metric(name);
-            double pv = jvm.published(name).map(PublishedFigure::value).orElse(Double.NaN);
             said.append(String.format("%s, on this machine: %s%s", name,
-                    Verdict.compare(name, beam, "BEAM here", jvm, "the JVM (" + jvm.kind() + ")"), Double.isNaN(pv) || pv == 0 ? ""
-                            : String.format("; against the BEAM figure published on another machine (%s) it would be %.2f×",
-                            Verdict.format(name, pv), j / pv)));
+                    Verdict.compare(name, beam, "BEAM here", jvm, "the JVM (" + jvm.kind() + ")"),
+                    Verdict.besidePublished(name, jvm.metric(name), jvm.published(name).map(PublishedFigure::value).orElse(Double.NaN))));
         }
         if (beam == null) {
             said.append("BEAM here: " + missing);

@@ -121,6 +121,31 @@ public final class Verdict {
         };
     }
 
+    /**
+     * What {@code relation} (ours against the reference) lets a table cell say: "{@code subject}
+     * faster" (slower, lighter, ...), "not distinguishable" or "no interval".
+     */
+    public static String cell(String metric, Relation relation, String subject) {
+        return switch (relation) {
+            case BELOW, ABOVE -> subject + " " + better(metric, relation == Relation.BELOW);
+            case NOT_DISTINGUISHABLE -> "not distinguishable";
+            case NO_INTERVAL -> "no interval";
+        };
+    }
+
+    /**
+     * The clause that follows a comparison on this machine with the published BEAM figure, named as
+     * another machine's: "; the BEAM figure published on another machine is 695 ns: the JVM would be
+     * 1.49× it"; empty when either figure is missing or the published one is zero.
+     */
+    public static String besidePublished(String metric, double ours, double published) {
+        if (Double.isNaN(ours) || Double.isNaN(published) || published == 0) {
+            return "";
+        }
+        return String.format("; the BEAM figure published on another machine is %s: the JVM would be %.2f× it",
+                format(metric, published), ours / published);
+    }
+
     /** "1.2 µs [1.1 µs, 1.3 µs] over 5 VMs", or "1.2 µs (one VM)". */
     static String figure(String metric, Interval interval, int vms) {
         if (!interval.has()) {
@@ -131,7 +156,7 @@ public final class Verdict {
     }
 
     /** The word for a lower figure (or a higher one) of this metric: faster for times, lighter for bytes. */
-    public static String better(String metric, boolean lower) {
+    static String better(String metric, boolean lower) {
         if (metric.startsWith("ns") || metric.contains("Ns") || metric.endsWith("Millis")) {
             return lower ? "faster" : "slower";
         }

@@ -7,7 +7,6 @@ import dev.loomlab.experiment.Kind;
 import dev.loomlab.experiment.Measurement;
 import dev.loomlab.experiment.Verdict;
 import dev.loomlab.measure.Interval;
-import dev.loomlab.measure.Units;
 import dev.loomlab.runs.Runs;
 import dev.loomlab.util.Progress;
 
@@ -85,13 +84,11 @@ final class BeamColumn {
         }
         if (Double.isNaN(b) || b == 0) {
             return String.format("On this machine, %s: BEAM here: %s; the JVM %s.", what,
-                    beam == null ? "not run" : beam.ok() ? "no figure" : beam.outcome(), Units.metric(metric, jvm.median()));
+                    beam == null ? "not run" : beam.ok() ? "no figure" : beam.outcome(), Verdict.format(metric, jvm.median()));
         }
-        String against = Double.isNaN(published) || published == 0 ? ""
-                : String.format("; the BEAM figure published on another machine is %s: the JVM would be %.2f× it",
-                Units.metric(metric, published), jvm.median() / published);
         return String.format("On this machine, %s: %s%s.", what,
-                Verdict.compare(metric, beam.interval(metric), beam.vms(), "BEAM here", jvm, jvmVms, "the JVM"), against);
+                Verdict.compare(metric, beam.interval(metric), beam.vms(), "BEAM here", jvm, jvmVms, "the JVM"),
+                Verdict.besidePublished(metric, jvm.median(), published));
     }
 
     /** ours / BEAM here to two decimals, NaN when BEAM here has no figure. */

@@ -126,12 +126,8 @@ final class ExperimentRunner {
             raw.append(Tables.round(b));
             rawInterval.append(Measurement.intervalText(baseline.interval(e.getKey())));
             ratio.append(Tables.ratio(e.getValue(), b));
-            Verdict.Relation relation = Verdict.relation(ours.interval(e.getKey()), baseline.interval(e.getKey()));
-            verdict.append(switch (relation) {
-                case BELOW, ABOVE -> "process " + Verdict.better(e.getKey(), relation == Verdict.Relation.BELOW);
-                case NOT_DISTINGUISHABLE -> "not distinguishable";
-                case NO_INTERVAL -> "no interval";
-            });
+            verdict.append(Verdict.cell(e.getKey(), Verdict.relation(ours.interval(e.getKey()), baseline.interval(e.getKey())),
+                    "process"));
         }
         return Table.create("The toolkit's processes against the raw baseline, same machine, same run ("
                 + ours.vms() + " and " + baseline.vms() + " fresh JVMs)", metric, process, processInterval, raw, rawInterval, ratio, verdict);
