@@ -30,6 +30,8 @@ public record ExperimentSpec(String experiment, Kind kind, long n, long m, int r
     public static final String WARMUP = "warmup";
     /** Option: the carriers (and BEAM schedulers) to run on; absent for the default. */
     public static final String CARRIERS = "carriers";
+    /** Option: trace each hop ({@code process.HopTrace}) in the child JVM. */
+    public static final String HOP_TRACE = "hopTrace";
     /** The most carriers a spec asks for: BEAM's limit on schedulers. */
     public static final int MAX_CARRIERS = 1024;
     /** Options of the fork policy ({@link #withForks}); a VM's own spec has none of them. */
@@ -99,6 +101,19 @@ public record ExperimentSpec(String experiment, Kind kind, long n, long m, int r
     /** The carriers {@link #withCarriers} asked for, or 0 for the runtime's default. */
     public int carriers() {
         return Integer.parseInt(option(CARRIERS, "0"));
+    }
+
+    /**
+     * Trace every hop of a ring or ping-pong of toolkit processes ({@link HopBreakdown}): the
+     * child JVM runs with {@code process.HopTrace}'s flags, and the metrics gain each hop's segments.
+     */
+    public ExperimentSpec withHopTrace() {
+        return withOption(HOP_TRACE, "on");
+    }
+
+    /** True if {@link #withHopTrace} asked for traced hops. */
+    public boolean hopTrace() {
+        return "on".equals(option(HOP_TRACE, ""));
     }
 
     /** Summarise over fresh VMs as {@code policy} says ({@link FreshJvm#run}); one VM by default. */

@@ -7,6 +7,7 @@ import dev.loomlab.jvm.ChildReply;
 import dev.loomlab.measure.Cap;
 import dev.loomlab.measure.ForkPolicy;
 import dev.loomlab.measure.ForkProtocol;
+import dev.loomlab.process.HopTrace;
 import dev.loomlab.util.Progress;
 import java.util.ArrayList;
 import java.util.List;
@@ -65,6 +66,9 @@ public final class FreshJvm {
         if (spec.carriers() > 0) {
             flags.add("-Djdk.virtualThreadScheduler.parallelism=" + spec.carriers());
             flags.add("-Djdk.virtualThreadScheduler.maxPoolSize=" + Math.max(256, spec.carriers()));
+        }
+        if (spec.hopTrace()) {
+            flags.addAll(HopTrace.JVM_FLAGS);
         }
         flags.addAll(spec.jvmFlags());
         ChildReply reply = ChildCall.of(ChildMain.class.getName(), SpecJson.write(spec), flags, spec.deadline()).run(progress);

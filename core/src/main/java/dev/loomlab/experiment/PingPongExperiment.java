@@ -2,6 +2,7 @@ package dev.loomlab.experiment;
 
 import dev.loomlab.util.Progress;
 import dev.loomlab.measure.Cap;
+import dev.loomlab.process.HopTrace;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -26,6 +27,10 @@ final class PingPongExperiment extends NamedExperiment {
     public void validate(ExperimentSpec spec) {
         if (spec.n() < 1) {
             throw new IllegalArgumentException("rounds (--n) must be at least 1, got " + spec.n());
+        }
+        if (spec.hopTrace() && spec.kind() != Kind.PROCESS) {
+            throw new IllegalArgumentException("hops are traced inside the toolkit's mailbox: trace a ping-pong of toolkit "
+                    + "processes (--kind process)");
         }
         if (spec.n() > 100_000_000) {
             throw new IllegalArgumentException("rounds (--n) above 100,000,000 would take minutes: got " + spec.n());
@@ -56,15 +61,23 @@ final class PingPongExperiment extends NamedExperiment {
                 done.countDown();
                 inbox.take();
             });
+            boolean traced = HopTrace.ENABLED && spec.hopTrace();
+            if (traced) {
+                HopTrace.start();
+            }
             pair[1].send(pair[1]);
             if (!done.await(spec.deadline().toMillis(), TimeUnit.MILLISECONDS)) {
                 throw new TimeoutException(histogram.getTotalCount() + " of " + rounds + " round trips in " + spec.deadline());
             }
+            HopTrace.Trace trace = traced ? HopTrace.stop() : null;
             Map<String, Double> metrics = new LinkedHashMap<>();
             metrics.put("roundTripNsP50", (double) histogram.getValueAtPercentile(50));
             metrics.put("roundTripNsP99", (double) histogram.getValueAtPercentile(99));
             metrics.put("roundTripNsMax", (double) histogram.getMaxValue());
             metrics.put("roundTripNsMean", histogram.getMean());
+            if (trace != null) {
+                metrics.putAll(HopBreakdown.metrics(trace));
+            }
             return metrics;
         } finally {
             Worker.stopAll(pair, Duration.ofSeconds(10));
@@ -73,7 +86,8 @@ final class PingPongExperiment extends NamedExperiment {
 
     @Override
     public List<String> notes(ExperimentSpec spec) {
-        return List.of("each round trip timed with System.nanoTime() by the client and recorded in an HdrHistogram "
-                + "(3 significant digits); the articles published averages, so compare with roundTripNsMean too");
+        String timing = "each round trip timed with System.nanoTime() by the client and recorded in an HdrHistogram "
+                + "(3 significant digits); the articles published averages, so compare with roundTripNsMean too";
+        return spec.hopTrace() ? List.of(timing, HopBreakdown.note() + " (a round trip is two hops)") : List.of(timing);
     }
 }

@@ -4,10 +4,12 @@ import dev.loomlab.util.Progress;
 import dev.loomlab.measure.Cap;
 import dev.loomlab.measure.GcWindow;
 import dev.loomlab.measure.Parked;
+import dev.loomlab.process.HopTrace;
 import dev.loomlab.process.Pid;
 import dev.loomlab.process.ProcessBody;
 import dev.loomlab.process.Processes;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -48,6 +50,10 @@ final class RingExperiment extends NamedExperiment {
         if (hibernating && spec.kind() != Kind.PROCESS) {
             throw new IllegalArgumentException("a hibernated ring is made of toolkit processes: use --kind process "
                     + "(a virtual or platform thread cannot give its stack back between messages)");
+        }
+        if (spec.hopTrace() && (hibernating || spec.kind() != Kind.PROCESS)) {
+            throw new IllegalArgumentException("hops are traced inside the toolkit's mailbox: trace a ring of toolkit "
+                    + "processes (--kind process, not hibernated)");
         }
         checkCap(spec);
         if (spec.m() < 1) {
@@ -122,6 +128,10 @@ final class RingExperiment extends NamedExperiment {
     private static Map<String, Double> timeToken(ExperimentSpec spec, long spawnNanos, CountDownLatch done, Runnable firstSend)
             throws InterruptedException, TimeoutException {
         long hops = spec.n() * spec.m();
+        boolean traced = HopTrace.ENABLED && spec.hopTrace();
+        if (traced) {
+            HopTrace.start();
+        }
         GcWindow gc = GcWindow.afterFullGc();
         long start = System.nanoTime();
         firstSend.run();
@@ -129,11 +139,15 @@ final class RingExperiment extends NamedExperiment {
             throw new TimeoutException("the token did not complete " + hops + " hops within " + spec.deadline());
         }
         long elapsed = System.nanoTime() - start;
+        HopTrace.Trace trace = traced ? HopTrace.stop() : null;
         Map<String, Double> metrics = new LinkedHashMap<>();
         metrics.put("nsPerHop", (double) elapsed / hops);
         metrics.put("totalMillis", elapsed / 1e6);
         metrics.put("nsPerHopWithSpawn", (double) (elapsed + spawnNanos) / hops);
         metrics.put("gcInWindow", (double) gc.collections());
+        if (trace != null) {
+            metrics.putAll(HopBreakdown.metrics(trace));
+        }
         return metrics;
     }
 
@@ -146,9 +160,13 @@ final class RingExperiment extends NamedExperiment {
                     "nsPerHopWithSpawn: the same with the time to spawn the ring added",
                     GcWindow.NOTE);
         }
-        return List.of("nsPerHop: time from the first send until the token has made n x m hops, divided by n x m; "
-                        + "the ring was spawned and every unit verified parked before the clock started",
+        List<String> notes = new ArrayList<>(List.of("nsPerHop: time from the first send until the token has made "
+                        + "n x m hops, divided by n x m; the ring was spawned and every unit verified parked before the clock started",
                 "nsPerHopWithSpawn: the same with the time to spawn the ring added, in case the article's timing included it",
-                GcWindow.NOTE);
+                GcWindow.NOTE));
+        if (spec.hopTrace()) {
+            notes.add(HopBreakdown.note());
+        }
+        return notes;
     }
 }

@@ -61,6 +61,10 @@ abstract class Mailbox {
 
     /** Appends a message; never blocks. Calls {@link #onArrival(boolean)} afterwards. */
     final void enqueue(Object message) {
+        if (HopTrace.ENABLED) {
+            enqueueTraced(message);
+            return;
+        }
         Node node = new Node(message);
         Node head;
         do {
@@ -68,6 +72,19 @@ abstract class Mailbox {
             node.next = head;
         } while (!INBOX.compareAndSet(this, head, node));
         onArrival(waiting);
+    }
+
+    /** {@link #enqueue} with {@link HopTrace}'s timestamps: only in a JVM that traces hops. */
+    private void enqueueTraced(Object message) {
+        int hop = HopTrace.sending();
+        Node node = new Node(message);
+        Node head;
+        do {
+            head = inbox;
+            node.next = head;
+        } while (!INBOX.compareAndSet(this, head, node));
+        onArrival(waiting);
+        HopTrace.sent(hop);
     }
 
     /**

@@ -191,7 +191,11 @@ public final class Pid extends Mailbox implements Runnable {
 
     /** Waits for the next message, without a deadline. */
     public Object receive() throws InterruptedException {
-        return receiveMatching(null, Long.MAX_VALUE);
+        Object message = receiveMatching(null, Long.MAX_VALUE);
+        if (HopTrace.ENABLED) {
+            HopTrace.taken();
+        }
+        return message;
     }
 
     /** Waits at most {@code timeout} for the next message; empty if none came. */
@@ -338,6 +342,9 @@ public final class Pid extends Mailbox implements Runnable {
         }
         if (spinNow()) {
             if (spinForArrival()) {
+                if (HopTrace.ENABLED) {
+                    HopTrace.woke();
+                }
                 message = next(match);
                 if (message != null) {
                     return message;
@@ -353,6 +360,9 @@ public final class Pid extends Mailbox implements Runnable {
                 }
             }
             afterPark();
+            if (HopTrace.ENABLED) {
+                HopTrace.woke();
+            }
             message = takeMatchingAfterWake(match);
             if (message != null) {
                 return message;

@@ -83,7 +83,8 @@ final class ExperimentRunner {
     }
 
     private static boolean withBaseline(ExperimentSpec spec, CommonOptions options) {
-        return spec.kind() == Kind.PROCESS && !options.noBaseline && Experiments.named(spec.experiment()).hasBaseline();
+        return spec.kind() == Kind.PROCESS && !options.noBaseline && !spec.hopTrace()
+                && Experiments.named(spec.experiment()).hasBaseline();
     }
 
     /** The measurement of {@code spec}, then its raw baseline when it has one and it was not turned off. */

@@ -11,8 +11,13 @@ final class PingPongCommand extends ExperimentCommand {
     @Option(names = "--n", defaultValue = "100000", paramLabel = "N", description = "round trips. Default: ${DEFAULT-VALUE}")
     long n;
 
+    @Option(names = "--trace-hops", description = "cut each hop into enqueue, unpark, wake, take and forward "
+            + "(toolkit processes only; one traced run is slower than an untraced one, so no baseline runs beside it)")
+    boolean traceHops;
+
     @Override
     ExperimentSpec experiment() {
-        return options.spec("pingpong", n);
+        ExperimentSpec spec = options.spec("pingpong", n);
+        return traceHops ? spec.withHopTrace() : spec;
     }
 }

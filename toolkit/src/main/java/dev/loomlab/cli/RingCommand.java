@@ -19,8 +19,13 @@ final class RingCommand extends ExperimentCommand {
             + "each hop starts a new virtual thread; with --kind beam, erlang:hibernate/3 between messages")
     boolean hibernate;
 
+    @Option(names = "--trace-hops", description = "cut each hop into enqueue, unpark, wake, take and forward "
+            + "(toolkit processes only; one traced run is slower than an untraced one, so no baseline runs beside it)")
+    boolean traceHops;
+
     @Override
     ExperimentSpec experiment() {
-        return options.spec(hibernate ? "ring-hibernated" : "ring", n).withM(m);
+        ExperimentSpec spec = options.spec(hibernate ? "ring-hibernated" : "ring", n).withM(m);
+        return traceHops ? spec.withHopTrace() : spec;
     }
 }

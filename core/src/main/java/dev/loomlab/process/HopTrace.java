@@ -1,0 +1,236 @@
+package dev.loomlab.process;
+
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+
+/**
+ * Where a message hop's time goes, for a conversation that has one message in flight at a time
+ * (a ring's token, a ping-pong's ball). Off unless the JVM runs with
+ * {@code -Dloomlab.hopTrace=true}: every hook in {@link Pid} is then behind {@link #ENABLED}, a
+ * constant the JIT folds, so a JVM that does not trace runs the same code as before.
+ *
+ * <p>A hop k runs from its send's start to the next send's start, and is cut into four segments
+ * on that one time line, which add up to the hop exactly:
+ * <ol>
+ *   <li><b>send</b>: {@code send} until it returned: the mailbox's CAS, and the unpark of a
+ *       waiting receiver (or until the receiver ran again, if that came first);</li>
+ *   <li><b>wake</b>: from then until the receiver runs again and looks at its mailbox (after its
+ *       park returned, its spin saw the message, or it found it without waiting);</li>
+ *   <li><b>take</b>: the mailbox take, until {@code receive} returns;</li>
+ *   <li><b>forward</b>: the receiver's own code, until it sends the next message.</li>
+ * </ol>
+ * It also notes, per hop, whether the receiver ran on another carrier than its sender (read with
+ * {@code Thread.currentCarrierThread}, which needs {@code --add-opens java.base/java.lang=ALL-UNNAMED};
+ * without it, carriers are not compared).
+ *
+ * <p>Only one thread writes each slot, and the slots of a hop are read only after {@link #stop},
+ * when the conversation has ended: its end happens-before the reader through whatever the caller
+ * waited on (a latch). Beyond {@link #CAPACITY} hops nothing more is recorded.
+ */
+public final class HopTrace {
+
+    /** True in a JVM started with {@code -Dloomlab.hopTrace=true}. */
+    public static final boolean ENABLED = Boolean.getBoolean("loomlab.hopTrace");
+
+    /** The JVM flags that turn tracing on, carriers included. */
+    public static final java.util.List<String> JVM_FLAGS =
+            java.util.List.of("-Dloomlab.hopTrace=true", "--add-opens=java.base/java.lang=ALL-UNNAMED");
+
+    /** The most hops one trace keeps. */
+    public static final int CAPACITY = 1 << 18;
+
+    private static final MethodHandle CARRIER = carrierHandle();
+
+    private static volatile boolean recording;
+    private static long[] sendStart;
+    private static long[] sent;
+    private static long[] woke;
+    private static long[] taken;
+    private static long[] senderCarrier;
+    private static long[] receiverCarrier;
+    /** Index of the hop in flight: written by its sender only, before it publishes. */
+    private static int hop = -1;
+
+    private HopTrace() {}
+
+    /** Starts a trace: the next send is hop 0. */
+    public static synchronized void start() {
+        sendStart = new long[CAPACITY];
+        sent = new long[CAPACITY];
+        woke = new long[CAPACITY];
+        taken = new long[CAPACITY];
+        senderCarrier = new long[CAPACITY];
+        receiverCarrier = new long[CAPACITY];
+        hop = -1;
+        recording = true;
+    }
+
+    /** Stops the trace and returns its hops; call it after the conversation has ended. */
+    public static synchronized Trace stop() {
+        recording = false;
+        int hops = Math.min(hop, CAPACITY - 1); // the last send has no next send to end its hop
+        return new Trace(Math.max(0, hops), sendStart, sent, woke, taken, senderCarrier,
+                receiverCarrier, CARRIER != null);
+    }
+
+    /** True if carriers can be read in this JVM. */
+    public static boolean carriersVisible() {
+        return CARRIER != null;
+    }
+
+    // ---- the hooks, called by Pid only when ENABLED -------------------------------------------
+
+    /** The sender, before it publishes: starts the next hop; returns its index (-1: not recorded). */
+    static int sending() {
+        if (recording && hop + 1 < CAPACITY) {
+            int k = ++hop;
+            sendStart[k] = System.nanoTime();
+            senderCarrier[k] = carrierId();
+            return k;
+        }
+        return -1;
+    }
+
+    /** The sender, when its send returned. */
+    static void sent(int k) {
+        if (k >= 0) {
+            sent[k] = System.nanoTime();
+        }
+    }
+
+    static void woke() {
+        int k = hop;
+        if (recording && k >= 0 && k < CAPACITY && woke[k] == 0) {
+            woke[k] = System.nanoTime();
+            receiverCarrier[k] = carrierId();
+        }
+    }
+
+    static void taken() {
+        int k = hop;
+        if (recording && k >= 0 && k < CAPACITY && taken[k] == 0) {
+            if (woke[k] == 0) {
+                woke();
+            }
+            taken[k] = System.nanoTime();
+        }
+    }
+
+    private static long carrierId() {
+        if (CARRIER == null) {
+            return 0;
+        }
+        try {
+            Thread carrier = (Thread) CARRIER.invokeExact();
+            return carrier.threadId();
+        } catch (Throwable e) {
+            return 0;
+        }
+    }
+
+    private static MethodHandle carrierHandle() {
+        if (!ENABLED) {
+            return null;
+        }
+        try {
+            return MethodHandles.privateLookupIn(Thread.class, MethodHandles.lookup())
+                    .findStatic(Thread.class, "currentCarrierThread", MethodType.methodType(Thread.class));
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            return null; // java.lang not opened to us: carriers are not compared
+        }
+    }
+
+    /**
+     * The hops of one trace, as the five segments of each (nanoseconds) and whether the receiver
+     * ran on another carrier.
+     */
+    public static final class Trace {
+        private final int hops;
+        private final long[] sendStart;
+        private final long[] sent;
+        private final long[] woke;
+        private final long[] taken;
+        private final long[] senderCarrier;
+        private final long[] receiverCarrier;
+        private final boolean carriers;
+
+        Trace(int hops, long[] sendStart, long[] sent, long[] woke, long[] taken,
+              long[] senderCarrier, long[] receiverCarrier, boolean carriers) {
+            this.hops = hops;
+            this.sendStart = sendStart;
+            this.sent = sent;
+            this.woke = woke;
+            this.taken = taken;
+            this.senderCarrier = senderCarrier;
+            this.receiverCarrier = receiverCarrier;
+            this.carriers = carriers;
+        }
+
+        /** Builds a trace from timestamps (for tests): {@code t[k]} = send start, send returned, woke, taken. */
+        public static Trace of(long[][] t, long nextSendStart, long[] senderCarrier, long[] receiverCarrier) {
+            int n = t.length;
+            long[][] columns = new long[4][n + 1];
+            for (int k = 0; k < n; k++) {
+                for (int c = 0; c < 4; c++) {
+                    columns[c][k] = t[k][c];
+                }
+            }
+            columns[0][n] = nextSendStart;
+            return new Trace(n, columns[0], columns[1], columns[2], columns[3],
+                    senderCarrier, receiverCarrier, senderCarrier != null);
+        }
+
+        /** Hops recorded whole (each with the next send that ends it). */
+        public int hops() {
+            return hops;
+        }
+
+        /** True if hop k's timestamps are all there, in order. */
+        public boolean complete(int k) {
+            return sendStart[k] != 0 && sent[k] >= sendStart[k] && woke[k] >= sendStart[k]
+                    && taken[k] >= woke[k] && sendStart[k + 1] >= taken[k];
+        }
+
+        /** Hop k's segments in the order of {@link Segment}, in nanoseconds; they add up to the hop. */
+        public long[] segments(int k) {
+            long sendEnd = Math.min(sent[k], woke[k]);
+            return new long[] {
+                    sendEnd - sendStart[k],
+                    woke[k] - sendEnd,
+                    taken[k] - woke[k],
+                    sendStart[k + 1] - taken[k]};
+        }
+
+        /** The whole hop k: from its send to the next. */
+        public long hop(int k) {
+            return sendStart[k + 1] - sendStart[k];
+        }
+
+        /** True if carriers were read. */
+        public boolean carriersRead() {
+            return carriers;
+        }
+
+        /** True if hop k's receiver ran on another carrier than its sender. */
+        public boolean crossedCarriers(int k) {
+            return carriers && senderCarrier[k] != 0 && receiverCarrier[k] != 0 && senderCarrier[k] != receiverCarrier[k];
+        }
+    }
+
+    /** The four segments of a hop, in time order. */
+    public enum Segment {
+        SEND("send"), WAKE("wake"), TAKE("take"), FORWARD("forward");
+
+        private final String label;
+
+        Segment(String label) {
+            this.label = label;
+        }
+
+        /** The name used in metrics and tables. */
+        public String label() {
+            return label;
+        }
+    }
+}
