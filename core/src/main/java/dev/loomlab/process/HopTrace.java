@@ -26,7 +26,8 @@ import java.lang.invoke.MethodType;
  *
  * <p>Only one thread writes each slot, and the slots of a hop are read only after {@link #stop},
  * when the conversation has ended: its end happens-before the reader through whatever the caller
- * waited on (a latch). Beyond {@link #CAPACITY} hops nothing more is recorded.
+ * waited on (a latch). One send in {@link #SAMPLE_EVERY} is traced, and beyond {@link #CAPACITY}
+ * traced hops nothing more is recorded.
  */
 public final class HopTrace {
 
@@ -38,7 +39,14 @@ public final class HopTrace {
             java.util.List.of("-Dloomlab.hopTrace=true", "--add-opens=java.base/java.lang=ALL-UNNAMED");
 
     /** The most hops one trace keeps. */
-    public static final int CAPACITY = 1 << 18;
+    public static final int CAPACITY = 1 << 16;
+
+    /**
+     * One send in {@value} is traced, with the send after it (which ends its hop): the clock is read
+     * four times in a traced hop, and reading it costs tens of nanoseconds on some machines, so the
+     * other hops run as they would untraced and the run's own figure stays close to an untraced one.
+     */
+    public static final int SAMPLE_EVERY = 8;
 
     private static final MethodHandle CARRIER = carrierHandle();
 
@@ -47,10 +55,17 @@ public final class HopTrace {
     private static long[] sent;
     private static long[] woke;
     private static long[] taken;
+    private static long[] ended;
     private static long[] senderCarrier;
     private static long[] receiverCarrier;
-    /** Index of the hop in flight: written by its sender only, before it publishes. */
+    /** Sends since the start; written by each sender before it publishes (one message in flight). */
+    private static long sends = -1;
+    /** Index of the last traced hop. */
     private static int hop = -1;
+    /** True while the message in flight is a traced hop's. */
+    private static boolean inFlight;
+    /** True when the next send ends the last traced hop. */
+    private static boolean endPending;
 
     private HopTrace() {}
 
@@ -60,18 +75,34 @@ public final class HopTrace {
         sent = new long[CAPACITY];
         woke = new long[CAPACITY];
         taken = new long[CAPACITY];
+        ended = new long[CAPACITY];
         senderCarrier = new long[CAPACITY];
         receiverCarrier = new long[CAPACITY];
+        sends = -1;
         hop = -1;
+        inFlight = false;
+        endPending = false;
         recording = true;
     }
 
     /** Stops the trace and returns its hops; call it after the conversation has ended. */
     public static synchronized Trace stop() {
         recording = false;
-        int hops = Math.min(hop, CAPACITY - 1); // the last send has no next send to end its hop
-        return new Trace(Math.max(0, hops), sendStart, sent, woke, taken, senderCarrier,
-                receiverCarrier, CARRIER != null);
+        int hops = Math.min(hop + 1, CAPACITY);
+        return new Trace(hops, sendStart, sent, woke, taken, ended, senderCarrier, receiverCarrier, CARRIER != null,
+                clockReadNanos());
+    }
+
+    /** What one {@code System.nanoTime()} costs in this JVM, ns: the mean over 100,000 reads. */
+    public static double clockReadNanos() {
+        int reads = 100_000;
+        long sink = 0;
+        long start = System.nanoTime();
+        for (int i = 0; i < reads; i++) {
+            sink += System.nanoTime();
+        }
+        long elapsed = System.nanoTime() - start;
+        return sink == 42 ? Double.NaN : (double) elapsed / reads;
     }
 
     /** True if carriers can be read in this JVM. */
@@ -81,15 +112,26 @@ public final class HopTrace {
 
     // ---- the hooks, called by Pid only when ENABLED -------------------------------------------
 
-    /** The sender, before it publishes: starts the next hop; returns its index (-1: not recorded). */
+    /** The sender, before it publishes: ends the last traced hop, and starts a traced one every {@link #SAMPLE_EVERY} sends; returns its index (-1: not traced). */
     static int sending() {
-        if (recording && hop + 1 < CAPACITY) {
-            int k = ++hop;
-            sendStart[k] = System.nanoTime();
-            senderCarrier[k] = carrierId();
-            return k;
+        if (!recording) {
+            return -1;
         }
-        return -1;
+        long s = ++sends;
+        if (endPending) {
+            ended[hop] = System.nanoTime();
+            endPending = false;
+        }
+        if (s % SAMPLE_EVERY != 0 || hop + 1 >= CAPACITY) {
+            inFlight = false;
+            return -1;
+        }
+        int k = ++hop;
+        sendStart[k] = System.nanoTime();
+        senderCarrier[k] = carrierId();
+        inFlight = true;
+        endPending = true;
+        return k;
     }
 
     /** The sender, when its send returned. */
@@ -101,7 +143,7 @@ public final class HopTrace {
 
     static void woke() {
         int k = hop;
-        if (recording && k >= 0 && k < CAPACITY && woke[k] == 0) {
+        if (recording && inFlight && k >= 0 && woke[k] == 0) {
             woke[k] = System.nanoTime();
             receiverCarrier[k] = carrierId();
         }
@@ -109,7 +151,7 @@ public final class HopTrace {
 
     static void taken() {
         int k = hop;
-        if (recording && k >= 0 && k < CAPACITY && taken[k] == 0) {
+        if (recording && inFlight && k >= 0 && taken[k] == 0) {
             if (woke[k] == 0) {
                 woke();
             }
@@ -130,7 +172,7 @@ public final class HopTrace {
     }
 
     private static MethodHandle carrierHandle() {
-        if (!ENABLED) {
+        if (!ENABLED || !Boolean.parseBoolean(System.getProperty("loomlab.hopTrace.carriers", "true"))) {
             return null;
         }
         try {
@@ -151,37 +193,48 @@ public final class HopTrace {
         private final long[] sent;
         private final long[] woke;
         private final long[] taken;
+        private final long[] ended;
         private final long[] senderCarrier;
         private final long[] receiverCarrier;
         private final boolean carriers;
+        private final double clockReadNanos;
 
-        Trace(int hops, long[] sendStart, long[] sent, long[] woke, long[] taken,
-              long[] senderCarrier, long[] receiverCarrier, boolean carriers) {
+        Trace(int hops, long[] sendStart, long[] sent, long[] woke, long[] taken, long[] ended,
+              long[] senderCarrier, long[] receiverCarrier, boolean carriers, double clockReadNanos) {
             this.hops = hops;
             this.sendStart = sendStart;
             this.sent = sent;
             this.woke = woke;
             this.taken = taken;
+            this.ended = ended;
             this.senderCarrier = senderCarrier;
             this.receiverCarrier = receiverCarrier;
             this.carriers = carriers;
+            this.clockReadNanos = clockReadNanos;
         }
 
-        /** Builds a trace from timestamps (for tests): {@code t[k]} = send start, send returned, woke, taken. */
-        public static Trace of(long[][] t, long nextSendStart, long[] senderCarrier, long[] receiverCarrier) {
+        /** What one clock reading cost in the traced JVM, ns (NaN: not measured): a traced hop reads it four times. */
+        public double clockReadNanos() {
+            return clockReadNanos;
+        }
+
+        /**
+         * Builds a trace from timestamps (for tests): {@code t[k]} = send start, send returned, woke,
+         * taken, next send's start.
+         */
+        public static Trace of(long[][] t, long[] senderCarrier, long[] receiverCarrier) {
             int n = t.length;
-            long[][] columns = new long[4][n + 1];
+            long[][] columns = new long[5][n];
             for (int k = 0; k < n; k++) {
-                for (int c = 0; c < 4; c++) {
+                for (int c = 0; c < 5; c++) {
                     columns[c][k] = t[k][c];
                 }
             }
-            columns[0][n] = nextSendStart;
-            return new Trace(n, columns[0], columns[1], columns[2], columns[3],
-                    senderCarrier, receiverCarrier, senderCarrier != null);
+            return new Trace(n, columns[0], columns[1], columns[2], columns[3], columns[4],
+                    senderCarrier, receiverCarrier, senderCarrier != null, Double.NaN);
         }
 
-        /** Hops recorded whole (each with the next send that ends it). */
+        /** Hops traced (a hop still in flight at the end is not {@link #complete}). */
         public int hops() {
             return hops;
         }
@@ -189,7 +242,7 @@ public final class HopTrace {
         /** True if hop k's timestamps are all there, in order. */
         public boolean complete(int k) {
             return sendStart[k] != 0 && sent[k] >= sendStart[k] && woke[k] >= sendStart[k]
-                    && taken[k] >= woke[k] && sendStart[k + 1] >= taken[k];
+                    && taken[k] >= woke[k] && ended[k] >= taken[k];
         }
 
         /** Hop k's segments in the order of {@link Segment}, in nanoseconds; they add up to the hop. */
@@ -199,12 +252,12 @@ public final class HopTrace {
                     sendEnd - sendStart[k],
                     woke[k] - sendEnd,
                     taken[k] - woke[k],
-                    sendStart[k + 1] - taken[k]};
+                    ended[k] - taken[k]};
         }
 
         /** The whole hop k: from its send to the next. */
         public long hop(int k) {
-            return sendStart[k + 1] - sendStart[k];
+            return ended[k] - sendStart[k];
         }
 
         /** True if carriers were read. */

@@ -28,10 +28,11 @@ import java.util.function.Function;
  * @param barKinds   bar series name → the kind whose colour it is drawn in
  * @param yMax       the top of the (left) y axis, NaN to let the chart choose
  * @param labels     texts written on the plot in data coordinates
+ * @param stacked    for bars: each category's bars stacked into one, the parts of a whole
  */
 public record Plot(String title, String xTitle, String yTitle, boolean logX, boolean logY, List<Series> series,
                    List<String> categories, Map<String, List<? extends Number>> bars, String rightTitle,
-                   List<Series> right, Map<String, Palette> barKinds, double yMax, List<Label> labels) {
+                   List<Series> right, Map<String, Palette> barKinds, double yMax, List<Label> labels, boolean stacked) {
 
     /** A text on the plot at ({@code x}, {@code y}) in data coordinates, e.g. "starved at 3 s" over a marker. */
     public record Label(double x, double y, String text) {}
@@ -53,7 +54,7 @@ public record Plot(String title, String xTitle, String yTitle, boolean logX, boo
 
     /** Lines with markers, one per series; log axes on request. */
     public static Plot lines(String title, String xTitle, String yTitle, boolean logX, boolean logY, List<Series> series) {
-        return new Plot(title, xTitle, yTitle, logX, logY, series, List.of(), Map.of(), "", List.of(), Map.of(), Double.NaN, List.of());
+        return new Plot(title, xTitle, yTitle, logX, logY, series, List.of(), Map.of(), "", List.of(), Map.of(), Double.NaN, List.of(), false);
     }
 
     /** Lines with markers on linear axes. */
@@ -68,7 +69,7 @@ public record Plot(String title, String xTitle, String yTitle, boolean logX, boo
     public static Plot lines(String title, String xTitle, boolean logX, boolean logY,
                              String leftTitle, List<Series> left, String rightTitle, List<Series> right) {
         return new Plot(title, xTitle, leftTitle, logX, logY, left, List.of(), Map.of(), rightTitle, right, Map.of(),
-                Double.NaN, List.of());
+                Double.NaN, List.of(), false);
     }
 
     /**
@@ -85,7 +86,7 @@ public record Plot(String title, String xTitle, String yTitle, boolean logX, boo
     /** The same, with the series that are one kind each ({@code kinds}: series name → kind) in their kind's colour. */
     public static Plot bars(String title, String yTitle, boolean logY, List<String> categories,
                             Map<String, List<? extends Number>> series, Map<String, Palette> kinds) {
-        return new Plot(title, "", yTitle, false, logY, List.of(), categories, series, "", List.of(), kinds, Double.NaN, List.of());
+        return new Plot(title, "", yTitle, false, logY, List.of(), categories, series, "", List.of(), kinds, Double.NaN, List.of(), false);
     }
 
     /**
@@ -98,19 +99,28 @@ public record Plot(String title, String xTitle, String yTitle, boolean logX, boo
         series.put(leftTitle, left);
         series.put(rightTitle, right);
         return new Plot(title, "", leftTitle, false, logY, List.of(), categories, series, rightTitle, List.of(), Map.of(),
-                Double.NaN, List.of());
+                Double.NaN, List.of(), false);
+    }
+
+    /**
+     * Stacked bars: one bar per category, made of one part per series, in series order from the
+     * bottom (a whole cut into its parts, e.g. a hop into its segments).
+     */
+    public static Plot stackedBars(String title, String yTitle, List<String> categories, Map<String, List<? extends Number>> parts) {
+        return new Plot(title, "", yTitle, false, false, List.of(), categories, parts, "", List.of(), Map.of(), Double.NaN,
+                List.of(), true);
     }
 
     /** The same plot with the top of its (left) y axis at {@code max}. */
     public Plot withYMax(double max) {
-        return new Plot(title, xTitle, yTitle, logX, logY, series, categories, bars, rightTitle, right, barKinds, max, labels);
+        return new Plot(title, xTitle, yTitle, logX, logY, series, categories, bars, rightTitle, right, barKinds, max, labels, stacked);
     }
 
     /** The same plot with {@code text} written at ({@code x}, {@code y}). */
     public Plot withLabel(double x, double y, String text) {
         List<Label> more = new ArrayList<>(labels);
         more.add(new Label(x, y, text));
-        return new Plot(title, xTitle, yTitle, logX, logY, series, categories, bars, rightTitle, right, barKinds, yMax, more);
+        return new Plot(title, xTitle, yTitle, logX, logY, series, categories, bars, rightTitle, right, barKinds, yMax, more, stacked);
     }
 
     /** True for grouped bars, false for lines. */

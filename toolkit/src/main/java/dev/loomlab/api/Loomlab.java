@@ -6,6 +6,7 @@ import dev.loomlab.view.Section;
 import dev.loomlab.experiment.FreshJvm;
 import dev.loomlab.runs.TierRuns;
 import dev.loomlab.beam.BeamBeside;
+import dev.loomlab.beam.Carriers;
 import dev.loomlab.beam.BeamHere;
 import dev.loomlab.experiment.ExperimentSpec;
 import dev.loomlab.runs.Runs;
@@ -245,6 +246,20 @@ public final class Loomlab {
         try (ProgressLine line = ProgressLine.start(String.format("%s n=%,d on BEAM here and on the JVM, each over fresh VMs",
                 spec.experiment(), spec.n()), 0)) {
             return BeamHere.beside(forked, line);
+        }
+    }
+
+    /**
+     * {@code spec} (a messaging experiment of toolkit processes) on 1 carrier, and on 2 where the
+     * machine has more, beside BEAM here {@code +S} as many, each over fresh VMs; {@code atDefault} is
+     * the same spec already measured by {@link #beamHere(ExperimentSpec)} at the default count. Ring
+     * and ping-pong also get one traced JVM per count: where a hop's time goes
+     * ({@link Carriers#hops()}, {@link Carriers#chart()}).
+     */
+    public static Carriers carriers(ExperimentSpec spec, BeamBeside atDefault, String metric, String what) {
+        try (ProgressLine line = ProgressLine.start(String.format("%s n=%,d on fewer carriers, beside BEAM here on as many schedulers",
+                spec.experiment(), spec.n()), 0)) {
+            return Carriers.measure(spec, atDefault, metric, what, line);
         }
     }
 

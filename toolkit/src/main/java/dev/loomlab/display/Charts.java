@@ -69,6 +69,7 @@ public final class Charts {
             if (!Double.isNaN(plot.yMax())) {
                 chart.getStyler().setYAxisMax(plot.yMax());
             }
+            chart.getStyler().setStacked(plot.stacked());
             return chart;
         }
         XYChart chart = plot.hasRightAxis()

@@ -1,0 +1,245 @@
+package dev.loomlab.beam;
+
+import dev.loomlab.experiment.ExperimentSpec;
+import dev.loomlab.experiment.FreshJvm;
+import dev.loomlab.experiment.HopBreakdown;
+import dev.loomlab.experiment.Measurement;
+import dev.loomlab.experiment.Verdict;
+import dev.loomlab.measure.ForkPolicy;
+import dev.loomlab.process.HopTrace;
+import dev.loomlab.runs.Runs;
+import dev.loomlab.util.Progress;
+import dev.loomlab.view.Grid;
+import dev.loomlab.view.GridColumn;
+import dev.loomlab.view.Plot;
+import dev.loomlab.view.Tabular;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Carriers against schedulers: one messaging experiment of toolkit processes on 1 carrier and on
+ * the machine's default (and 2, where the default is larger), each beside BEAM here on as many
+ * schedulers ({@code +S}), both over fresh VMs; and, for ring and ping-pong, where a hop's time
+ * goes on each count ({@link HopBreakdown}, one traced JVM per count), beside the untraced hop.
+ *
+ * @param metric the figure compared ({@code nsPerHop}, {@code roundTripNsMean})
+ * @param what   what one unit of it is ("a hop")
+ * @param counts one entry per carrier count, fewest first
+ */
+public record Carriers(String metric, String what, List<Count> counts) implements Tabular {
+
+    /**
+     * One carrier count.
+     *
+     * @param carriers the JVM's carriers and BEAM here's schedulers
+     * @param side     the JVM and BEAM here at that count
+     * @param traced   the traced JVM at that count, or null where hops are not traced
+     */
+    public record Count(int carriers, BeamBeside side, Measurement traced) {}
+
+    /**
+     * Measures {@code spec} (kind process) on 1 carrier, and on 2 where the machine's default is
+     * larger, beside BEAM here, reusing {@code atDefault} (the same spec already measured at the
+     * default count) for the default; then a traced JVM per count when the experiment is ring or
+     * ping-pong. The spec's forks apply, {@link Runs#HEADLINE_FORKS} when it names none.
+     */
+    public static Carriers measure(ExperimentSpec spec, BeamBeside atDefault, String metric, String what, Progress progress) {
+        ExperimentSpec forked = spec.forkPolicy().single() ? spec.withForks(Runs.HEADLINE_FORKS) : spec;
+        int defaultCount = atDefault.jvm().env().carrierParallelism();
+        List<Integer> fewer = defaultCount > 2 ? List.of(1, 2) : defaultCount == 2 ? List.of(1) : List.of();
+        boolean traces = traced(spec.experiment());
+        List<Count> counts = new ArrayList<>();
+        for (int c : fewer) {
+            ExperimentSpec at = forked.withCarriers(c);
+            progress.say(String.format("%s on %d carrier%s, and BEAM here +S %d", spec.experiment(), c, c == 1 ? "" : "s", c));
+            BeamBeside side = BeamHere.beside(at, progress);
+            counts.add(new Count(c, side, traces ? trace(spec.withCarriers(c), progress) : null));
+        }
+        counts.add(new Count(defaultCount, atDefault, traces ? trace(spec, progress) : null));
+        return new Carriers(metric, what, counts);
+    }
+
+    /** True for the experiments whose hops are traced: one message in flight at a time. */
+    public static boolean traced(String experiment) {
+        return experiment.equals("ring") || experiment.equals("pingpong");
+    }
+
+    /** One traced JVM, under the single experiment's warm-up budget (a traced hop is compared with a steady one). */
+    private static Measurement trace(ExperimentSpec spec, Progress progress) {
+        ExperimentSpec traced = spec.withForks(ForkPolicy.ONE).withHopTrace();
+        progress.say(String.format("%s traced on %s carriers, one fresh JVM...", spec.experiment(),
+                spec.carriers() == 0 ? "the default" : String.valueOf(spec.carriers())));
+        return FreshJvm.attempt(traced, Progress.SILENT);
+    }
+
+    /** Hops per unit of the metric: a round trip is two. */
+    private double hopsPerUnit() {
+        return metric.startsWith("roundTrip") ? 2 : 1;
+    }
+
+    /** BEAM here first, then the JVM, per carrier count, with the ratio and what the intervals allow to say. */
+    @Override
+    public Grid grid() {
+        GridColumn count = GridColumn.text("carriers (BEAM: +S)");
+        GridColumn beam = GridColumn.text("BEAM here");
+        GridColumn jvm = GridColumn.text("JVM here (process)");
+        GridColumn ratio = GridColumn.number("JVM / BEAM here");
+        GridColumn relation = GridColumn.text("on this machine");
+        for (Count c : counts) {
+            Measurement b = c.side().beam();
+            Measurement j = c.side().jvm();
+            count.append(String.valueOf(c.carriers()));
+            beam.append(b == null ? "not installed: " + Erlang.HOW_TO_INSTALL : figure(b));
+            jvm.append(figure(j));
+            double bv = c.side().beamHere(metric);
+            ratio.append(Double.isNaN(bv) || bv == 0 ? Double.NaN : j.metric(metric) / bv);
+            relation.append(b == null || Double.isNaN(bv) ? "" : Verdict.cell(metric, Verdict.relation(j.interval(metric), b.interval(metric)), "JVM"));
+        }
+        return Grid.create(String.format("%s, n = %,d: %s on 1 carrier and on more, BEAM here on as many schedulers",
+                counts.get(0).side().jvm().experiment(), counts.get(0).side().jvm().n(), metric), count, beam, jvm, ratio, relation);
+    }
+
+    private String figure(Measurement m) {
+        if (!m.ok()) {
+            return m.outcome();
+        }
+        String value = Verdict.format(metric, m.metric(metric));
+        return m.interval(metric).has() ? value + " " + Measurement.intervalText(m.interval(metric)) : value + " (one VM)";
+    }
+
+    /**
+     * The sentences: on each count, BEAM here first ({@link Verdict#compare}); then the JVM on its
+     * most carriers against itself on 1.
+     */
+    public String verdict() {
+        List<String> said = new ArrayList<>();
+        for (Count c : counts) {
+            BeamBeside side = c.side();
+            String on = String.format("on %d carrier%s (BEAM here +S %d), %s: ", c.carriers(), c.carriers() == 1 ? "" : "s",
+                    c.carriers(), what);
+            said.add(on + (side.beam() == null ? "BEAM here " + side.missing() + "; the JVM " + Verdict.format(metric, side.jvm().metric(metric))
+                    : Verdict.compare(metric, side.beam(), "BEAM here", side.jvm(), "the JVM (process)")));
+        }
+        if (counts.size() > 1) {
+            Count one = counts.get(0);
+            Count most = counts.get(counts.size() - 1);
+            said.add(String.format("the JVM on %d carriers against itself on 1: %s", most.carriers(),
+                    Verdict.compare(metric, one.side().jvm(), "1 carrier", most.side().jvm(), most.carriers() + " carriers")));
+        }
+        return String.join("\n", said);
+    }
+
+    /**
+     * Where a hop's time goes, per carrier count: each segment's mean per hop (ns), the traced hop
+     * against the untraced one, and the share of hops whose receiver ran on another carrier.
+     */
+    public Grid hops() {
+        GridColumn count = GridColumn.text("carriers");
+        Map<HopTrace.Segment, GridColumn> segments = new LinkedHashMap<>();
+        for (HopTrace.Segment s : HopBreakdown.segments()) {
+            segments.put(s, GridColumn.number(s.label() + " (ns)"));
+        }
+        GridColumn overhead = GridColumn.number("traced / run's hop");
+        GridColumn crossed = GridColumn.number("on another carrier (%)");
+        for (Count c : counts) {
+            if (c.traced() == null) {
+                continue;
+            }
+            count.append(String.valueOf(c.carriers()));
+            for (var e : segments.entrySet()) {
+                e.getValue().append(c.traced().metric(HopBreakdown.metric(e.getKey(), "Mean")));
+            }
+            overhead.append(tracedOverUntraced(c));
+            crossed.append(c.traced().metric(HopBreakdown.CROSS_CARRIER) * 100);
+        }
+        List<GridColumn> columns = new ArrayList<>(List.of(count));
+        columns.addAll(segments.values());
+        columns.add(overhead);
+        columns.add(crossed);
+        return Grid.create("Where a hop's time goes: each segment's mean per hop, one traced JVM per carrier count",
+                columns.toArray(GridColumn[]::new));
+    }
+
+    /**
+     * The traced hops' mean over the traced run's own hop (seven hops in eight untraced; a round
+     * trip is two hops): how much longer the four clock readings made a traced hop.
+     */
+    private double tracedOverUntraced(Count c) {
+        double run = c.traced().metric(metric) / hopsPerUnit();
+        double traced = c.traced().metric(HopBreakdown.HOP_MEAN);
+        return run > 0 ? traced / run : Double.NaN;
+    }
+
+    /** One stacked bar per carrier count: the segments of a traced hop. */
+    public Plot chart() {
+        List<String> categories = new ArrayList<>();
+        Map<String, List<? extends Number>> parts = new LinkedHashMap<>();
+        Map<HopTrace.Segment, List<Double>> values = new LinkedHashMap<>();
+        HopBreakdown.segments().forEach(s -> values.put(s, new ArrayList<>()));
+        for (Count c : counts) {
+            if (c.traced() == null || !c.traced().ok()) {
+                continue;
+            }
+            categories.add(c.carriers() + (c.carriers() == 1 ? " carrier" : " carriers"));
+            values.forEach((s, list) -> list.add(c.traced().metric(HopBreakdown.metric(s, "Mean"))));
+        }
+        values.forEach((s, list) -> parts.put(s.label(), list));
+        return Plot.stackedBars("Where a hop's time goes (traced, mean per hop)", "ns per hop", categories, parts);
+    }
+
+    /**
+     * What the traces say, computed: which segment dominates the hop on each count, how often the
+     * receiver ran on another carrier, and how much longer tracing made the hop.
+     */
+    public String hopsVerdict() {
+        List<String> said = new ArrayList<>();
+        for (Count c : counts) {
+            Measurement t = c.traced();
+            if (t == null) {
+                continue;
+            }
+            if (!t.ok()) {
+                said.add(String.format("on %d carriers the traced run did not finish: %s", c.carriers(), t.outcome()));
+                continue;
+            }
+            double hop = t.metric(HopBreakdown.HOP_MEAN);
+            HopTrace.Segment top = HopBreakdown.segments().get(0);
+            for (HopTrace.Segment s : HopBreakdown.segments()) {
+                if (t.metric(HopBreakdown.metric(s, "Mean")) > t.metric(HopBreakdown.metric(top, "Mean"))) {
+                    top = s;
+                }
+            }
+            double part = t.metric(HopBreakdown.metric(top, "Mean"));
+            double crossed = t.metric(HopBreakdown.CROSS_CARRIER);
+            said.add(String.format("on %d carrier%s, in this run, the %s dominates a traced hop: %.0f%% (%s of %s)%s; "
+                            + "a traced hop was %s the run's hop (one clock reading costs %s here, four per traced hop)",
+                    c.carriers(), c.carriers() == 1 ? "" : "s", top.label(), 100 * part / hop, Verdict.format("ns", part),
+                    Verdict.format("ns", hop),
+                    Double.isNaN(crossed) ? "" : String.format("; %.0f%% of hops ran on another carrier than their sender", 100 * crossed),
+                    times(tracedOverUntraced(c)), Verdict.format("ns", t.metric(HopBreakdown.CLOCK))));
+        }
+        return String.join("\n", said);
+    }
+
+    private static String times(double ratio) {
+        return Double.isNaN(ratio) ? "(no untraced figure to compare)" : String.format("%.2f×", ratio);
+    }
+
+    @Override
+    public List<Grid> grids() {
+        List<Grid> all = new ArrayList<>(List.of(grid()));
+        if (counts.stream().anyMatch(c -> c.traced() != null)) {
+            all.add(hops());
+        }
+        return all;
+    }
+
+    @Override
+    public String toString() {
+        StringBuilder text = new StringBuilder();
+        grids().forEach(g -> text.append(g.toText()).append('\n'));
+        return text.append(verdict()).toString();
+    }
+}
