@@ -46,6 +46,15 @@ public record Carriers(String metric, String what, List<Count> counts) implement
      * ping-pong. The spec's forks apply, {@link Runs#HEADLINE_FORKS} when it names none.
      */
     public static Carriers measure(ExperimentSpec spec, BeamBeside atDefault, String metric, String what, Progress progress) {
+        Measurement measured = atDefault.jvm();
+        if (!measured.experiment().equals(spec.experiment()) || measured.n() != spec.n() || measured.m() != spec.m()) {
+            throw new IllegalArgumentException(String.format("the default-count measurement is %s n=%,d m=%d, not the spec's %s "
+                    + "n=%,d m=%d: pass the spec it was measured with", measured.experiment(), measured.n(), measured.m(),
+                    spec.experiment(), spec.n(), spec.m()));
+        }
+        if (spec.carriers() != 0) {
+            throw new IllegalArgumentException("the spec sets --carriers " + spec.carriers() + ": carriers(...) chooses the counts itself");
+        }
         ExperimentSpec forked = spec.forkPolicy().single() ? spec.withForks(Runs.HEADLINE_FORKS) : spec;
         int defaultCount = atDefault.jvm().env().carrierParallelism();
         List<Integer> fewer = defaultCount > 2 ? List.of(1, 2) : defaultCount == 2 ? List.of(1) : List.of();
