@@ -261,21 +261,29 @@ public final class Evaluator implements AutoCloseable {
 
     /**
      * Shift-Tab's documentation of what is at {@code cursor}: for each element JShell finds there
-     * (the identifier, or the method call the cursor is in), its signature and, when JShell can
-     * read its source, its Javadoc; "" when it finds nothing. Javadoc needs the source: the JDK's
-     * comes from its {@code lib/src.zip} when the JDK ships one, the toolkit's is not in its jar.
+     * (the method named under the cursor, every overload; else a type, or the call the cursor is
+     * in), its signature and, when JShell can read its source, its Javadoc; "" when it finds
+     * nothing. JShell reads Javadoc from the JDK's {@code lib/src.zip} only, so the toolkit's
+     * helpers get their signatures.
      */
     public String documentation(String cell, int cursor) {
         String code = Magics.blank(cell);
         cursor = Math.max(0, Math.min(cursor, code.length()));
         int offset = snippetStart(code, cursor);
-        // the whole identifier under the cursor: Jupyter may place it at the identifier's start
+        // JShell documents the call the cursor is in, or a type name; a method name alone, as
+        // Jupyter sends it (cursor in or after the name), is read as the call it starts
         int end = cursor;
         while (end < code.length() && Character.isJavaIdentifierPart(code.charAt(end))) {
             end++;
         }
-        List<SourceCodeAnalysis.Documentation> docs =
-                analysis.documentation(code.substring(offset, end), end - offset, true);
+        String upToName = code.substring(offset, end);
+        List<SourceCodeAnalysis.Documentation> docs = analysis.documentation(upToName + "(", upToName.length() + 1, true);
+        if (docs.isEmpty()) {
+            docs = analysis.documentation(upToName, upToName.length(), true); // a type, or the call the cursor is in
+        }
+        if (docs.isEmpty()) {
+            docs = analysis.documentation(code.substring(offset, cursor), cursor - offset, true);
+        }
         StringBuilder text = new StringBuilder();
         for (SourceCodeAnalysis.Documentation doc : docs) {
             if (!text.isEmpty()) {
