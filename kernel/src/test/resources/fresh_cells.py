@@ -17,6 +17,8 @@ import time
 
 from jupyter_client import KernelManager
 
+import kernel_starts  # its run and shell_reply; copied beside this script
+
 READY_S = 60
 CELL_S = 90
 
@@ -31,10 +33,7 @@ def check(condition, what, detail=""):
 
 def run(kc, code, timeout=CELL_S):
     """Executes code; returns (reply content, [(msg_type, content)] of its iopub outputs in order)."""
-    outputs = []
-    reply = kc.execute_interactive(
-        code, timeout=timeout, output_hook=lambda m: outputs.append((m["msg_type"], m["content"])))
-    return reply["content"], [o for o in outputs if o[0] not in ("status", "execute_input")]
+    return kernel_starts.run(kc, code, timeout)
 
 
 def text(outs, stream):
@@ -47,11 +46,7 @@ def value(outs, mime="text/plain"):
 
 
 def shell_reply(kc, msg_id, timeout=CELL_S):
-    deadline = time.time() + timeout
-    while True:
-        reply = kc.get_shell_msg(timeout=max(0.1, deadline - time.time()))
-        if reply["parent_header"].get("msg_id") == msg_id:
-            return reply["content"]
+    return kernel_starts.shell_reply(kc, msg_id, timeout)
 
 
 def no_children(kc, after):

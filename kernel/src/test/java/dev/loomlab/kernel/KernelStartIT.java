@@ -107,6 +107,7 @@ class KernelStartIT {
     void freshCellsMagicsAndInspection() throws Exception {
         Path script = tmp.resolve("fresh_cells.py");
         copyResource("/fresh_cells.py", script);
+        copyResource("/kernel_starts.py", tmp.resolve("kernel_starts.py")); // fresh_cells.py imports it
         Path folder = Files.createDirectories(tmp.resolve("fresh-notebook"));
         Files.writeString(folder.resolve("helper.jsh"), "String loadedHelper() { return \"from helper.jsh\"; }\n");
         Run cells = run(List.of(PYTHON, script.toString(), folder.toString()), jupyterEnv, Duration.ofSeconds(300));
@@ -162,7 +163,7 @@ class KernelStartIT {
     private void copyResource(String name, Path target) throws IOException {
         try (InputStream in = KernelStartIT.class.getResourceAsStream(name)) {
             assertThat(in).as(name).isNotNull();
-            Files.copy(in, target);
+            Files.copy(in, target, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
         }
     }
 
