@@ -161,12 +161,13 @@ def inspection(kc):
     code = "ring(1_000, 1)"
     found = shell_reply(kc, kc.inspect(code, 2))
     doc = found.get("data", {}).get("text/plain", "")
-    check(found["status"] == "ok" and found["found"] and "ring(int" in doc, "Shift-Tab on ring", found)
+    check(found["status"] == "ok" and found["found"] and "ring(int n, int m)" in doc
+          and "A token m times round a ring" in doc, "Shift-Tab on ring: its signature and Javadoc", found)
     print("  ring: %r" % doc[:300], flush=True)
     code = "Thread.ofVirtual()"
     found = shell_reply(kc, kc.inspect(code, len("Thread.ofV")))
     doc = found.get("data", {}).get("text/plain", "")
-    check(found["found"] and "ofVirtual()" in doc, "Shift-Tab on Thread.ofVirtual", found)
+    check(found["found"] and "ofVirtual()" in doc, "Shift-Tab on Thread.ofVirtual (Javadoc when the JDK has src.zip)", found)
     print("  Thread.ofVirtual: %r" % doc[:300], flush=True)
 
 

@@ -263,8 +263,8 @@ public final class Evaluator implements AutoCloseable {
      * Shift-Tab's documentation of what is at {@code cursor}: for each element JShell finds there
      * (the method named under the cursor, every overload; else a type, or the call the cursor is
      * in), its signature and, when JShell can read its source, its Javadoc; "" when it finds
-     * nothing. JShell reads Javadoc from the JDK's {@code lib/src.zip} only, so the toolkit's
-     * helpers get their signatures.
+     * nothing. JShell reads Javadoc from the JDK's {@code lib/src.zip}; the toolkit's comes from
+     * the sources the kernel jar carries ({@link ToolkitJavadoc}).
      */
     public String documentation(String cell, int cursor) {
         String code = Magics.blank(cell);
@@ -290,8 +290,10 @@ public final class Evaluator implements AutoCloseable {
                 text.append("\n\n");
             }
             text.append(doc.signature());
-            if (doc.javadoc() != null && !doc.javadoc().isBlank()) {
-                text.append("\n").append(doc.javadoc().strip());
+            String javadoc = doc.javadoc() != null && !doc.javadoc().isBlank() ? doc.javadoc().strip()
+                    : ToolkitJavadoc.of(doc.signature()).orElse("");
+            if (!javadoc.isEmpty()) {
+                text.append("\n").append(javadoc);
             }
         }
         return text.toString();

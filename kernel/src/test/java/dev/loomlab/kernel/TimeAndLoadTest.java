@@ -107,6 +107,14 @@ class TimeAndLoadTest {
     }
 
     @Test
+    void documentationOfAToolkitHelperHasItsJavadoc() {
+        String doc = evaluator.documentation("dev.loomlab.api.Loomlab.ring(10_000, 1)", "dev.loomlab.api.Loomlab.ri".length());
+        assertThat(doc).startsWith("dev.loomlab.experiment.Measurement dev.loomlab.api.Loomlab.ring(int n, int m)")
+                .contains("A token m times round a ring of n processes");
+        assertThat(evaluator.documentation("dev.loomlab.fresh.FreshJava", 20)).contains("brand-new JVM");
+    }
+
+    @Test
     void documentationOfAJdkMethod() {
         String doc = evaluator.documentation("var b = Thread.ofVirtual()", "var b = Thread.ofV".length());
         assertThat(doc).contains("ofVirtual()");
