@@ -47,7 +47,7 @@ class LayersTest {
             // the display layer: draws the core's views with Tablesaw and XChart; everything below may not see it
             Map.entry("display", Set.of("util", "view")),
             // code run in a fresh VM: the kernel's %%fresh and %%erl, jshell's fresh("...")
-            Map.entry("fresh", Set.of("util", "view", "display", "jvm", "beam")),
+            Map.entry("fresh", Set.of("util", "process", "view", "display", "measure", "jvm", "beam")),
             Map.entry("report", Set.of("util", "process", "view", "display", "measure", "published", "jvm", "experiment",
                     "supervise", "load", "runs", "beam")),
             Map.entry("api", Set.of("util", "process", "view", "display", "measure", "published", "jvm", "experiment",

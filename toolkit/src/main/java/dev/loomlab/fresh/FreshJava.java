@@ -5,6 +5,7 @@ import dev.loomlab.jvm.ChildEnding;
 import dev.loomlab.jvm.ChildJvm;
 import dev.loomlab.jvm.ChildJvmException;
 import dev.loomlab.jvm.ChildRun;
+import dev.loomlab.measure.Cap;
 import dev.loomlab.util.Durations;
 import dev.loomlab.util.Json;
 import dev.loomlab.util.Progress;
@@ -134,9 +135,12 @@ public final class FreshJava {
         }
     }
 
-    /** Headless AWT (charts), quiet about Tablesaw's use of sun.misc.Unsafe, the carriers, then the caller's flags. */
+    /**
+     * Headless AWT (charts), this JVM's process cap (a helper called there refuses what it refuses
+     * here), quiet about Tablesaw's use of sun.misc.Unsafe, the carriers, then the caller's flags.
+     */
     private List<String> flags() {
-        List<String> flags = new ArrayList<>(List.of("-Djava.awt.headless=true"));
+        List<String> flags = new ArrayList<>(List.of("-Djava.awt.headless=true", "-D" + Cap.PROPERTY + "=" + Cap.current()));
         if (Runtime.version().feature() >= 24) {
             flags.add("--sun-misc-unsafe-memory-access=allow");
         }
