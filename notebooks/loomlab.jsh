@@ -12,5 +12,6 @@ import java.time.Duration;
 import dev.loomlab.load.*;
 import dev.loomlab.supervise.*;
 import dev.loomlab.display.ChartFiles;
+import dev.loomlab.fresh.*;
 // in ./loomlab jshell a printed chart is written to a PNG file (and opened where there is a desktop); a no-op in the notebook kernel
 ChartFiles.inJshell();

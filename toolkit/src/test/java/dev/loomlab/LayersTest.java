@@ -46,15 +46,17 @@ class LayersTest {
             Map.entry("runs", Set.of("util", "process", "view", "measure", "published", "jvm", "experiment")),
             // the display layer: draws the core's views with Tablesaw and XChart; everything below may not see it
             Map.entry("display", Set.of("util", "view")),
+            // code run in a fresh VM: the kernel's %%fresh and %%erl, jshell's fresh("...")
+            Map.entry("fresh", Set.of("util", "process", "view", "display", "measure", "jvm", "beam")),
             Map.entry("report", Set.of("util", "process", "view", "display", "measure", "published", "jvm", "experiment",
                     "supervise", "load", "runs", "beam")),
             Map.entry("api", Set.of("util", "process", "view", "display", "measure", "published", "jvm", "experiment",
-                    "supervise", "load", "limits", "runs", "beam", "gc", "nativecall", "isolation")),
+                    "supervise", "load", "limits", "runs", "beam", "gc", "nativecall", "isolation", "fresh")),
             Map.entry("workshop", Set.of("util", "process", "view", "display", "measure", "published", "jvm", "experiment",
                     "supervise", "load", "runs", "report", "beam")),
             Map.entry("cli", Set.of("util", "process", "view", "display", "measure", "published", "jvm", "experiment",
                     "supervise", "load", "limits", "runs", "report", "api", "workshop", "beam", "gc", "nativecall",
-                    "isolation")));
+                    "isolation", "fresh")));
 
     private static final Pattern REFERENCE = Pattern.compile("\\bdev\\.loomlab\\.([a-z]+)\\b");
     /** The core module's sources and the toolkit's: one layering across both (the build keeps the core from seeing display). */

@@ -1,6 +1,7 @@
 package dev.loomlab.experiment;
 
 import dev.loomlab.jvm.ChildCall;
+import dev.loomlab.jvm.ChildJvm;
 import dev.loomlab.jvm.ChildEnding;
 import dev.loomlab.jvm.ChildJvmException;
 import dev.loomlab.jvm.ChildReply;
@@ -64,8 +65,7 @@ public final class FreshJvm {
         List<String> flags = new ArrayList<>(experiment.jvmFlags(spec));
         flags.add("-D" + Cap.PROPERTY + "=" + Cap.current());
         if (spec.carriers() > 0) {
-            flags.add("-Djdk.virtualThreadScheduler.parallelism=" + spec.carriers());
-            flags.add("-Djdk.virtualThreadScheduler.maxPoolSize=" + Math.max(256, spec.carriers()));
+            flags.addAll(ChildJvm.carrierFlags(spec.carriers()));
         }
         if (spec.hopTrace()) {
             flags.addAll(HopTrace.JVM_FLAGS);

@@ -116,6 +116,7 @@ public final class ChildJvm {
             }
             reader.join(Duration.ofSeconds(5));
         } catch (InterruptedException e) {
+            process.descendants().forEach(ProcessHandle::destroyForcibly);
             process.destroyForcibly();
             Thread.currentThread().interrupt();
             throw new ChildJvmException(ChildOutcome.FAILED, "interrupted while waiting for the child JVM; it was killed");
@@ -143,6 +144,18 @@ public final class ChildJvm {
             outcome = ChildOutcome.OK;
         }
         return new ChildRun(outcome, code, elapsed, lines, List.copyOf(command));
+    }
+
+    /**
+     * The flags that run a child on {@code carriers} carriers: its virtual-thread scheduler's
+     * parallelism, and a pool that may still grow past it when a carrier is pinned.
+     */
+    public static List<String> carrierFlags(int carriers) {
+        if (carriers < 1) {
+            throw new IllegalArgumentException("carriers must be at least 1, got " + carriers);
+        }
+        return List.of("-Djdk.virtualThreadScheduler.parallelism=" + carriers,
+                "-Djdk.virtualThreadScheduler.maxPoolSize=" + Math.max(256, carriers));
     }
 
     /** The java of this JVM: a child runs on the same JDK as its parent. */

@@ -6,19 +6,17 @@ import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.time.Duration;
 import java.util.LinkedHashSet;
+import java.util.Locale;
 import java.util.List;
 import java.util.Set;
-import jdk.jshell.DeclarationSnippet;
-import jdk.jshell.Diag;
-import jdk.jshell.ExpressionSnippet;
+import dev.loomlab.fresh.CapturingEngine;
+import dev.loomlab.fresh.JShellCells;
 import jdk.jshell.JShell;
-import jdk.jshell.Snippet;
-import jdk.jshell.SnippetEvent;
 import jdk.jshell.SourceCodeAnalysis;
 import jdk.jshell.SourceCodeAnalysis.CompletionInfo;
 import jdk.jshell.SourceCodeAnalysis.Completeness;
-import jdk.jshell.VarSnippet;
 
 /**
  * A JShell session running cells in this JVM: the kernel without Jupyter, which is what the unit
@@ -31,9 +29,20 @@ import jdk.jshell.VarSnippet;
  */
 public final class Evaluator implements AutoCloseable {
 
-    /** What a cell left as its value: its last snippet, if that was an expression. */
-    public record Result(boolean hasValue, Object value) {
+    /**
+     * What a cell left as its value: its last snippet, if that was an expression; and a line to
+     * print after the value ({@code %time}'s wall time), or "".
+     */
+    public record Result(boolean hasValue, Object value, String after) {
         static final Result NONE = new Result(false, null);
+
+        public Result(boolean hasValue, Object value) {
+            this(hasValue, value, "");
+        }
+
+        Result after(String line) {
+            return new Result(hasValue, value, line);
+        }
     }
 
     /** Completion candidates replacing {@code [start, end)} of the cell. */
@@ -57,7 +66,18 @@ public final class Evaluator implements AutoCloseable {
         public MavenDependencies maven() {
             return maven;
         }
+
+        @Override
+        public void load(Path file) throws CellException {
+            try {
+                eval(Files.readString(file));
+            } catch (IOException e) {
+                throw CellException.magic("%load: " + file + " could not be read: " + e.getMessage());
+            }
+        }
     };
+    /** The thread running a cell in a fresh VM, which {@link #stop()} interrupts; null otherwise. */
+    private volatile Thread vmCell;
 
     /**
      * Starts JShell with the kernel's class path, then evaluates the startup (see {@link Startup}).
@@ -108,27 +128,77 @@ public final class Evaluator implements AutoCloseable {
         }
     }
 
-    /** Runs a cell: its leading magics (see {@link Magics}), then its Java snippets. */
+    /** Runs a cell: its leading magics (see {@link Magics}), then its Java snippets or its cell magic. */
     public Result eval(String cell) throws CellException {
-        String code = Magics.apply(cell, magicTarget);
+        Magics.Prepared prepared = Magics.apply(cell, magicTarget);
+        Magics.CellMagic magic = prepared.cellMagic();
+        if (magic != null) {
+            return switch (magic.name()) {
+                case "time" -> timed(() -> eval(magic.body()));
+                case "fresh" -> inFreshVm(() -> FreshCells.fresh(magic.args(), magic.body(), this::evalCode));
+                case "erl" -> inFreshVm(() -> FreshCells.erl(magic.args(), magic.body(), this::evalCode));
+                case "loadFromPOM" -> {
+                    Magics.loadFromPom(magic.body(), magicTarget);
+                    yield Result.NONE;
+                }
+                default -> throw Magics.unknownCellMagic(magic.name());
+            };
+        }
+        return prepared.timed() ? timed(() -> evalCode(prepared.code())) : evalCode(prepared.code());
+    }
+
+    /** A cell that can fail as a cell does. */
+    private interface CellWork {
+        Result run() throws CellException;
+    }
+
+    /** {@code %time} and {@code %%time}: the cell's result, with its wall time to print after it. */
+    private static Result timed(CellWork work) throws CellException {
+        long start = System.nanoTime();
+        Result result = work.run();
+        return result.after("Wall time: " + wallTime(Duration.ofNanos(System.nanoTime() - start)));
+    }
+
+    /** As IPython prints it: {@code 850 µs}, {@code 12.3 ms}, {@code 1.23 s}, {@code 2min 5s}. */
+    static String wallTime(Duration d) {
+        double ns = d.toNanos();
+        if (ns < 1e6) {
+            return String.format(Locale.ROOT, "%.0f µs", ns / 1e3);
+        }
+        if (ns < 1e9) {
+            return String.format(Locale.ROOT, ns < 1e8 ? "%.3g ms" : "%.0f ms", ns / 1e6);
+        }
+        if (ns < 60e9) {
+            return String.format(Locale.ROOT, "%.2f s", ns / 1e9);
+        }
+        long s = d.toSeconds();
+        return s / 60 + "min " + s % 60 + "s";
+    }
+
+    /** Runs a cell in a fresh VM on this thread; {@link #stop()} interrupts it, which kills the VM. */
+    private Result inFreshVm(CellWork work) throws CellException {
+        cellNumber++;
+        stopRequested = false;
+        vmCell = Thread.currentThread();
+        running = true;
+        try {
+            return work.run();
+        } finally {
+            running = false;
+            vmCell = null;
+            Thread.interrupted(); // a stop that came as the VM ended must not reach the next cell
+        }
+    }
+
+    /** Runs the Java snippets of {@code code} (no magics left). */
+    private Result evalCode(String code) throws CellException {
         cellNumber++;
         stopRequested = false;
         running = true;
         try {
             Result last = Result.NONE;
-            int offset = 0;
-            String remaining = code;
-            while (!remaining.isBlank()) {
-                CompletionInfo info = analysis.analyzeCompletion(remaining);
-                if (info.completeness() == Completeness.EMPTY) {
-                    break; // only comments left
-                }
-                boolean complete = info.completeness().isComplete();
-                String source = complete ? info.source() : remaining;
-                String rest = complete ? info.remaining() : "";
-                last = evalSnippet(source, code, offset);
-                offset += remaining.length() - rest.length();
-                remaining = rest;
+            for (JShellCells.Piece piece : JShellCells.snippets(analysis, code)) {
+                last = evalSnippet(piece, code);
             }
             return last;
         } finally {
@@ -136,83 +206,30 @@ public final class Evaluator implements AutoCloseable {
         }
     }
 
-    private Result evalSnippet(String source, String cell, int offset) throws CellException {
+    private Result evalSnippet(JShellCells.Piece piece, String cell) throws CellException {
         if (stopRequested) {
             throw CellException.interrupted();
         }
-        List<SnippetEvent> events = jshell.eval(source);
+        JShellCells.Value value;
+        try {
+            value = JShellCells.eval(jshell, engine, cell, piece, System.err);
+        } catch (JShellCells.Failure f) {
+            if (stopRequested) {
+                throw CellException.interrupted();
+            }
+            throw CellException.of(f.error());
+        }
         if (stopRequested) {
             throw CellException.interrupted();
         }
-        Result result = Result.NONE;
-        for (SnippetEvent event : events) {
-            if (event.causeSnippet() != null) {
-                continue; // a dependent snippet updated as a side effect
-            }
-            Snippet snippet = event.snippet();
-            if (event.status() == Snippet.Status.REJECTED) {
-                throw compileError(snippet, cell, offset);
-            }
-            if (event.exception() != null) {
-                throw CellException.thrown(event.exception());
-            }
-            if (snippet instanceof DeclarationSnippet d && (event.status() == Snippet.Status.RECOVERABLE_DEFINED
-                    || event.status() == Snippet.Status.RECOVERABLE_NOT_DEFINED)) {
-                List<String> missing = jshell.unresolvedDependencies(d).toList();
-                if (!missing.isEmpty()) {
-                    System.err.println("note: " + d.kind().name().toLowerCase() + " " + d.name()
-                            + " cannot be used until " + String.join(", ", missing) + " is declared");
-                }
-            }
-            result = valueOf(snippet);
-        }
-        return result;
-    }
-
-    /** The value object of an expression snippet (a temporary {@code $n}, or a bare variable name). */
-    private Result valueOf(Snippet snippet) {
-        VarSnippet var = null;
-        if (snippet instanceof VarSnippet v && v.subKind() == Snippet.SubKind.TEMP_VAR_EXPRESSION_SUBKIND) {
-            var = v;
-        } else if (snippet instanceof ExpressionSnippet e && e.subKind() == Snippet.SubKind.VAR_VALUE_SUBKIND) {
-            var = jshell.variables()
-                    .filter(v -> v.name().equals(e.name()) && jshell.status(v) == Snippet.Status.VALID)
-                    .reduce((a, b) -> b)
-                    .orElse(null);
-        }
-        if (var == null || jshell.status(var) != Snippet.Status.VALID) {
-            return Result.NONE;
-        }
-        synchronized (engine) {
-            jshell.varValue(var); // makes the engine read the field; see CapturingEngine
-            return new Result(true, engine.lastValue());
-        }
-    }
-
-    private CellException compileError(Snippet snippet, String cell, int offset) {
-        List<Diag> diags = jshell.diagnostics(snippet).toList();
-        List<Diag> errors = diags.stream().filter(Diag::isError).toList();
-        return CellException.compile(errors.isEmpty() ? diags : errors, cell, offset, snippet.source());
+        return value.present() ? new Result(true, value.value()) : Result.NONE;
     }
 
     /** Completion at {@code cursor}: JShell's suggestions for the snippet holding the cursor. */
     public Completion complete(String cell, int cursor) {
         String code = Magics.blank(cell);
         cursor = Math.max(0, Math.min(cursor, code.length()));
-        int offset = 0;
-        String remaining = code;
-        while (true) { // skip the complete snippets that end before the cursor
-            CompletionInfo info = analysis.analyzeCompletion(remaining);
-            if (!info.completeness().isComplete() || info.completeness() == Completeness.EMPTY) {
-                break;
-            }
-            int consumed = remaining.length() - info.remaining().length();
-            if (offset + consumed >= cursor || info.remaining().isBlank()) {
-                break;
-            }
-            offset += consumed;
-            remaining = info.remaining();
-        }
+        int offset = snippetStart(code, cursor);
         int end = Math.min(code.length(), cursor);
         int[] anchor = new int[1];
         List<SourceCodeAnalysis.Suggestion> suggestions =
@@ -222,6 +239,64 @@ public final class Evaluator implements AutoCloseable {
                 .forEach(s -> candidates.add(s.continuation()));
         suggestions.forEach(s -> candidates.add(s.continuation()));
         return new Completion(List.copyOf(candidates), offset + anchor[0], cursor);
+    }
+
+    /** Where the snippet holding {@code cursor} starts: the complete snippets that end before it are skipped. */
+    private int snippetStart(String code, int cursor) {
+        int offset = 0;
+        String remaining = code;
+        while (true) {
+            CompletionInfo info = analysis.analyzeCompletion(remaining);
+            if (!info.completeness().isComplete() || info.completeness() == Completeness.EMPTY) {
+                return offset;
+            }
+            int consumed = remaining.length() - info.remaining().length();
+            if (offset + consumed >= cursor || info.remaining().isBlank()) {
+                return offset;
+            }
+            offset += consumed;
+            remaining = info.remaining();
+        }
+    }
+
+    /**
+     * Shift-Tab's documentation of what is at {@code cursor}: for each element JShell finds there
+     * (the method named under the cursor, every overload; else a type, or the call the cursor is
+     * in), its signature and, when JShell can read its source, its Javadoc; "" when it finds
+     * nothing. JShell reads Javadoc from the JDK's {@code lib/src.zip}; the toolkit's comes from
+     * the sources the kernel jar carries ({@link ToolkitJavadoc}).
+     */
+    public String documentation(String cell, int cursor) {
+        String code = Magics.blank(cell);
+        cursor = Math.max(0, Math.min(cursor, code.length()));
+        int offset = snippetStart(code, cursor);
+        // JShell documents the call the cursor is in, or a type name; a method name alone, as
+        // Jupyter sends it (cursor in or after the name), is read as the call it starts
+        int end = cursor;
+        while (end < code.length() && Character.isJavaIdentifierPart(code.charAt(end))) {
+            end++;
+        }
+        String upToName = code.substring(offset, end);
+        List<SourceCodeAnalysis.Documentation> docs = analysis.documentation(upToName + "(", upToName.length() + 1, true);
+        if (docs.isEmpty()) {
+            docs = analysis.documentation(upToName, upToName.length(), true); // a type, or the call the cursor is in
+        }
+        if (docs.isEmpty()) {
+            docs = analysis.documentation(code.substring(offset, cursor), cursor - offset, true);
+        }
+        StringBuilder text = new StringBuilder();
+        for (SourceCodeAnalysis.Documentation doc : docs) {
+            if (!text.isEmpty()) {
+                text.append("\n\n");
+            }
+            text.append(doc.signature());
+            String javadoc = doc.javadoc() != null && !doc.javadoc().isBlank() ? doc.javadoc().strip()
+                    : ToolkitJavadoc.of(doc.signature()).orElse("");
+            if (!javadoc.isEmpty()) {
+                text.append("\n").append(javadoc);
+            }
+        }
+        return text.toString();
     }
 
     /**
@@ -257,6 +332,11 @@ public final class Evaluator implements AutoCloseable {
      */
     public void stop() {
         if (!running) {
+            return;
+        }
+        Thread vm = vmCell;
+        if (vm != null) {
+            vm.interrupt(); // ChildJvm kills the VM it waits for
             return;
         }
         long cell = cellNumber;

@@ -1,6 +1,7 @@
 package dev.loomlab.kernel;
 
 import dev.loomlab.display.Display;
+import dev.loomlab.fresh.FreshRun;
 import dev.loomlab.util.ProgressLine;
 import org.dflib.jjava.jupyter.channels.JupyterConnection;
 import org.dflib.jjava.jupyter.channels.ShellReplyEnvironment;
@@ -146,10 +147,13 @@ public final class LoomlabKernel extends BaseKernel implements AutoCloseable {
             output.attach((stderr, text) -> env.publish(
                     new PublishStream(stderr ? PublishStream.StreamType.ERR : PublishStream.StreamType.OUT, text)));
             try {
-                DisplayData result = evalCell(request.getCode());
+                Shown shown = evaluate(request.getCode());
                 output.flush();
-                if (result != null && !request.isSilent()) {
-                    env.publish(new PublishExecuteResult(count, result));
+                if (shown.data() != null && !request.isSilent()) {
+                    env.publish(new PublishExecuteResult(count, shown.data()));
+                }
+                if (!shown.after().isEmpty()) {
+                    env.publish(new PublishStream(PublishStream.StreamType.OUT, shown.after() + "\n"));
                 }
                 env.reply(new ExecuteReply(count, Map.of()));
             } catch (CellException e) {
@@ -184,14 +188,29 @@ public final class LoomlabKernel extends BaseKernel implements AutoCloseable {
         throw new UnsupportedOperationException("cells run through evalCell");
     }
 
-    /** No inspection (Shift-Tab help): an inspect_reply with {@code found: false}. */
+    /**
+     * Shift-Tab help: the signature and Javadoc of what is at the cursor (JShell's
+     * {@code documentation}), as text; {@code found: false} when there is none.
+     */
     @Override
     public DisplayData inspect(String code, int at, boolean extraDetail) {
-        return null;
+        Evaluator ev = readyEvaluator();
+        if (ev == null) {
+            return null;
+        }
+        String doc = ev.documentation(code, at);
+        return doc.isEmpty() ? null : displayData(Map.of(Display.TEXT, doc));
     }
+
+    /** A cell's value as a MIME bundle ({@code null} for none), and a line to print after it ("" for none). */
+    record Shown(DisplayData data, String after) {}
 
     /** Runs a cell; its value as a MIME bundle, or {@code null} if it has none. */
     DisplayData evalCell(String code) throws CellException {
+        return evaluate(code).data();
+    }
+
+    private Shown evaluate(String code) throws CellException {
         Evaluator ev = evaluator();
         if (!notesShown) {
             notesShown = true;
@@ -200,10 +219,13 @@ public final class LoomlabKernel extends BaseKernel implements AutoCloseable {
         Evaluator.Result result = ev.eval(code);
         if (!result.hasValue() || result.value() instanceof Displays.DisplayHandle) {
             // a cell ending in display(x) shows x once, not x and then its handle
-            return null;
+            return new Shown(null, result.after());
         }
         try {
-            return displayData(Display.mimeBundle(result.value()));
+            // a fresh VM's value comes as the bundle it was shown as there
+            Map<String, String> bundle = result.value() instanceof FreshRun fresh && fresh.hasValue()
+                    ? fresh.bundle() : Display.mimeBundle(result.value());
+            return new Shown(displayData(bundle), result.after());
         } catch (RuntimeException e) {
             throw internalError(e);
         }

@@ -17,28 +17,59 @@ import java.util.regex.Pattern;
  * %maven g:a:v [g:a:v ...]          add Maven artifacts and their transitive dependencies
  *                                   (aliases %addMavenDependency, %addMavenDependencies)
  * %mavenRepo id url                 search this repository too, after Maven Central
+ * %load file.jsh                    evaluate a .jsh file's snippets (relative to the notebook's folder)
+ * %time CODE                        run CODE (the rest of the cell from there), then print its wall time
  * %%loadFromPOM                     cell magic: the rest of the cell is a POM (or its
  *                                   dependencies and repositories); add what it depends on
+ * %%time                            cell magic: run the rest of the cell, then print its wall time
+ * %%fresh [options]                 cell magic: the rest of the cell runs in a brand-new JVM ({@link FreshCells})
+ * %%erl [options]                   cell magic: the rest of the cell is an Erlang module run in a fresh erl
  * </pre>
  * Arguments are separated by spaces; quote a path that holds spaces. Magic lines are blanked
  * (not removed) so that line numbers in compile errors still match the cell.
  */
 final class Magics {
 
-    /** What magics act on: JShell's class path and the Maven resolver. */
+    /** What magics act on: JShell's class path, the Maven resolver, the session ({@code %load}). */
     interface Target {
         void addToClasspath(String path);
 
         MavenDependencies maven();
+
+        /** Evaluates a file's snippets in the session. */
+        void load(Path file) throws CellException;
     }
+
+    /** The line magics, as the unknown-magic error lists them. */
+    static final String LINE_MAGICS = "%jars, %classpath, %maven (%addMavenDependency, %addMavenDependencies), "
+            + "%mavenRepo, %load and %time";
+    /** The cell magics, as the unknown-magic error lists them. */
+    static final String CELL_MAGICS = "%%time, %%fresh, %%erl and %%loadFromPOM";
+
+    /**
+     * A cell magic and the rest of the cell: its name, its arguments, and its body, which is the
+     * cell with every line up to the magic's blanked (so a line number in the body is the cell's).
+     */
+    record CellMagic(String name, List<String> args, String body) {}
+
+    /**
+     * A cell after its leading line magics ran: the code left (magic lines blanked), whether
+     * {@code %time} asked for its wall time, and the cell magic that takes the rest, if any.
+     */
+    record Prepared(String code, boolean timed, CellMagic cellMagic) {}
+
+    private static final Pattern TIME = Pattern.compile("^(\\s*%time)(\\s.*)?$");
 
     private static final Pattern MAGIC = Pattern.compile("^\\s*%(\\w+)(.*)$");
     private static final Pattern CELL_MAGIC = Pattern.compile("^\\s*%%(\\w+)(.*)$");
 
     private Magics() {}
 
-    /** The cell with its leading magic lines run and blanked out (a cell magic consumes the whole cell). */
-    static String apply(String cell, Target target) throws CellException {
+    /**
+     * Runs the cell's leading line magics and blanks them out. A {@code %time} line keeps its code
+     * (the magic itself blanked) and ends the magics; a cell magic takes the rest of the cell.
+     */
+    static Prepared apply(String cell, Target target) throws CellException {
         List<String> lines = new ArrayList<>(List.of(cell.split("\n", -1)));
         for (int i = 0; i < lines.size(); i++) {
             String line = lines.get(i);
@@ -47,8 +78,17 @@ final class Magics {
             }
             Matcher cellMagic = CELL_MAGIC.matcher(line);
             if (cellMagic.matches()) {
-                runCellMagic(cellMagic.group(1), String.join("\n", lines.subList(i + 1, lines.size())), target);
-                return "";
+                List<String> body = new ArrayList<>(lines);
+                for (int j = 0; j <= i; j++) {
+                    body.set(j, "");
+                }
+                return new Prepared("", false, new CellMagic(cellMagic.group(1), split(cellMagic.group(2)),
+                        String.join("\n", body)));
+            }
+            Matcher time = TIME.matcher(line);
+            if (time.matches()) {
+                lines.set(i, " ".repeat(time.group(1).length()) + (time.group(2) == null ? "" : time.group(2)));
+                return new Prepared(String.join("\n", lines), true, null);
             }
             Matcher m = MAGIC.matcher(line);
             if (!m.matches()) {
@@ -57,14 +97,17 @@ final class Magics {
             run(m.group(1), split(m.group(2)), target);
             lines.set(i, "");
         }
-        return String.join("\n", lines);
+        return new Prepared(String.join("\n", lines), false, null);
     }
 
-    private static void runCellMagic(String name, String body, Target target) throws CellException {
-        if (!name.equals("loadFromPOM")) {
-            throw CellException.magic("unknown cell magic %%" + name + "; this kernel knows %%loadFromPOM");
-        }
+    /** {@code %%loadFromPOM}: adds what the POM in {@code body} depends on. */
+    static void loadFromPom(String body, Target target) throws CellException {
         addAll(PomCell.load(body, target.maven()), target);
+    }
+
+    /** The error for a cell magic this kernel does not know. */
+    static CellException unknownCellMagic(String name) {
+        return CellException.magic("unknown cell magic %%" + name + "; this kernel knows " + CELL_MAGICS);
     }
 
     private static void addAll(List<Path> files, Target target) {
@@ -81,6 +124,12 @@ final class Magics {
         for (String line : cell.split("\n", -1)) {
             if (out.length() > 0) {
                 out.append('\n');
+            }
+            Matcher time = TIME.matcher(line);
+            if (inMagics && !inCellMagic && time.matches()) {
+                out.append(" ".repeat(time.group(1).length())).append(time.group(2) == null ? "" : time.group(2));
+                inMagics = false; // the code after %time is the cell's Java
+                continue;
             }
             inCellMagic = inCellMagic || (inMagics && CELL_MAGIC.matcher(line).matches());
             inMagics = inCellMagic || (inMagics && (line.isBlank() || MAGIC.matcher(line).matches()));
@@ -124,8 +173,19 @@ final class Magics {
                     }
                 }
             }
-            default -> throw CellException.magic("unknown magic %" + name + "; this kernel knows %jars, %classpath, %maven (%addMavenDependency, "
-                    + "%addMavenDependencies), %mavenRepo and the cell magic %%loadFromPOM");
+            case "load" -> {
+                if (args.size() != 1) {
+                    throw CellException.magic("%load needs one .jsh file, e.g. %load helpers.jsh");
+                }
+                Path file = Path.of(args.getFirst());
+                if (!Files.isRegularFile(file)) {
+                    throw CellException.magic("%load: " + file + " not found (relative to the notebook's folder, "
+                            + Path.of("").toAbsolutePath() + ")");
+                }
+                target.load(file);
+            }
+            default -> throw CellException.magic("unknown magic %" + name + "; this kernel knows " + LINE_MAGICS
+                    + ", and the cell magics " + CELL_MAGICS);
         }
     }
 

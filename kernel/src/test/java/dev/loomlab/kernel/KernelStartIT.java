@@ -99,6 +99,23 @@ class KernelStartIT {
         assertThat(spec.output).contains("kernel_info_reply").contains("update_display_data").contains(": ok");
     }
 
+    /**
+     * The kernel's magics through jupyter_client: %%fresh, %%erl (with and without Erlang), %time,
+     * %%time, %load and Shift-Tab inspection, in one kernel started in a notebook's folder.
+     */
+    @Test
+    void freshCellsMagicsAndInspection() throws Exception {
+        Path script = tmp.resolve("fresh_cells.py");
+        copyResource("/fresh_cells.py", script);
+        copyResource("/kernel_starts.py", tmp.resolve("kernel_starts.py")); // fresh_cells.py imports it
+        Path folder = Files.createDirectories(tmp.resolve("fresh-notebook"));
+        Files.writeString(folder.resolve("helper.jsh"), "String loadedHelper() { return \"from helper.jsh\"; }\n");
+        Run cells = run(List.of(PYTHON, script.toString(), folder.toString()), jupyterEnv, Duration.ofSeconds(300));
+        System.out.println(cells.output);
+        assertThat(cells.exitCode).as(cells.output).isZero();
+        assertThat(cells.output).contains("all fresh-cell checks ok");
+    }
+
     @Test
     void runNotebooksChecksEachNotebook() throws Exception {
         Run notebooks = bash("loomlab_run_notebooks \"$1\"", root.toString());
@@ -146,7 +163,7 @@ class KernelStartIT {
     private void copyResource(String name, Path target) throws IOException {
         try (InputStream in = KernelStartIT.class.getResourceAsStream(name)) {
             assertThat(in).as(name).isNotNull();
-            Files.copy(in, target);
+            Files.copy(in, target, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
         }
     }
 

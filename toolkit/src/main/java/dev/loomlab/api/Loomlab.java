@@ -4,6 +4,8 @@ import dev.loomlab.view.Grid;
 
 import dev.loomlab.view.Section;
 import dev.loomlab.experiment.FreshJvm;
+import dev.loomlab.fresh.FreshJava;
+import dev.loomlab.fresh.FreshRun;
 import dev.loomlab.runs.TierRuns;
 import dev.loomlab.beam.BeamBeside;
 import dev.loomlab.beam.Carriers;
@@ -47,6 +49,7 @@ import tech.tablesaw.api.Table;
  * tasks(100_000)              // 100,000 sleeping virtual threads in a whole JVM: its peak memory
  * ringHibernated(10_000, 10)  // the ring, processes hibernating between messages
  * try (var idle = spawnIdle(10_000)) { idle.bytesPerProcess(); }   // live, in this JVM
+ * fresh("Runtime.getRuntime().maxMemory()", "-Xmx256m")   // your own code in a brand-new JVM
  * }</pre>
  * Measurements run in a fresh child JVM (killed at its deadline) unless called through
  * {@link #here()}. Helpers refuse more than {@link Cap#DEFAULT} processes until {@link Cap#lift()}.
@@ -141,6 +144,17 @@ public final class Loomlab {
         try (ProgressLine line = ProgressLine.start("hibernation, one fresh JVM (and BEAM VM) each", 0)) {
             return Comparisons.hibernation(n, line);
         }
+    }
+
+    /**
+     * Runs {@code code} (JShell snippets, as in a cell) in a brand-new JVM started with
+     * {@code jvmOpts}, the toolkit and the startup's imports in scope, killed after
+     * {@link FreshJava#DEFAULT_DEADLINE}: prints what the code prints as it comes, and returns its
+     * last value or its error (what the notebook kernel's {@code %%fresh} does). For a deadline or
+     * carriers: {@code FreshJava.of(code).deadline("10s").carriers(1).run()}.
+     */
+    public static FreshRun fresh(String code, String... jvmOpts) {
+        return FreshJava.of(code).jvmOpt(jvmOpts).run();
     }
 
     /** A token m times round a ring of n processes, in a fresh JVM: {@code nsPerHop}. */

@@ -1,4 +1,4 @@
-package dev.loomlab.kernel;
+package dev.loomlab.fresh;
 
 import java.lang.reflect.Field;
 import java.lang.reflect.InvocationTargetException;
@@ -19,8 +19,10 @@ import jdk.jshell.spi.ExecutionEnv;
  * instrumented snippet bytecode checks at every method entry and backward branch, and
  * interrupts the cell's thread (so {@code Thread.sleep} ends too). Unlike the local engine, a
  * cell waits only for its own thread (see {@link Control#invoke}).
+ *
+ * <p>The notebook kernel's JShell runs on it, and so does a fresh JVM's ({@link FreshJavaMain}).
  */
-final class CapturingEngine implements ExecutionControlProvider {
+public final class CapturingEngine implements ExecutionControlProvider {
 
     private volatile Control control;
 
@@ -39,7 +41,7 @@ final class CapturingEngine implements ExecutionControlProvider {
      * The value of the variable JShell just read through {@code JShell.varValue(snippet)}.
      * Call that method first, on the same thread; this returns what it read.
      */
-    Object lastValue() {
+    public Object lastValue() {
         Control c = control;
         return c == null ? null : c.captured;
     }
