@@ -4,6 +4,8 @@ import static dev.loomlab.api.Loomlab.*;
 import dev.loomlab.process.*;
 import dev.loomlab.experiment.*;
 import dev.loomlab.measure.*;
+// the reader's building blocks: Gc.settle() (the heap after a full GC), Parked.awaitAll, GcWindow.afterFullGc() (the clock), untilSteady
+import static dev.loomlab.measure.SteadyState.untilSteady;
 import dev.loomlab.published.*;
 import dev.loomlab.util.*;
 import tech.tablesaw.api.*;

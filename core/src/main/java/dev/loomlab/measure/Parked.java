@@ -42,6 +42,17 @@ public final class Parked {
     }
 
     /**
+     * Waits until every thread of {@code threads} is parked: a reader's cell writes
+     * {@code Parked.awaitAll(threads, Duration.ofSeconds(10))} after its spawn loop.
+     *
+     * @return nanoseconds waited
+     * @throws TimeoutException naming how many were parked at the deadline
+     */
+    public static long awaitAll(Thread[] threads, Duration deadline) throws TimeoutException, InterruptedException {
+        return awaitAll(threads.length, i -> threads[i], deadline);
+    }
+
+    /**
      * Waits until every process has hibernated (given its thread back), the hibernation
      * experiments' version of "all parked".
      *

@@ -70,6 +70,20 @@ public final class KlabRing implements Displayable {
         this.rows = List.copyOf(rows);
     }
 
+    /**
+     * The JVM measurement of the ring of n processes with m messages (hibernating or not; a failed
+     * one when that row did not run), the one a reader's cell is set beside.
+     *
+     * @throws IllegalArgumentException when no row has that n and m
+     */
+    public Measurement measurement(int n, int m, boolean hibernated) {
+        return rows.stream().filter(r -> r.n() == n && r.m() == m && r.hibernated() == hibernated).findFirst()
+                .map(r -> r.outcome().ok() ? r.outcome().measurement()
+                        : Measurement.failed(ExperimentSpec.of(r.experiment(), n).withM(m), r.outcome().outcome()))
+                .orElseThrow(() -> new IllegalArgumentException(String.format("no ring row with n = %,d and m = %d: the rows have n = %s",
+                        n, m, rows.stream().map(r -> String.valueOf(r.n())).distinct().toList())));
+    }
+
     static KlabRing measure(int[] ns, int[] ms, Progress progress) {
         for (int n : ns) {
             Cap.check("n", n, 1_000);
