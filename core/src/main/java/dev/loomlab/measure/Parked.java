@@ -53,6 +53,16 @@ public final class Parked {
     }
 
     /**
+     * Waits until every process of {@code pids} waits in its receive (its thread parked).
+     *
+     * @return nanoseconds waited
+     * @throws TimeoutException naming how many were parked at the deadline
+     */
+    public static long awaitAll(dev.loomlab.process.Pid[] pids, Duration deadline) throws TimeoutException, InterruptedException {
+        return awaitAll(pids.length, i -> pids[i].thread(), deadline);
+    }
+
+    /**
      * Waits until every process has hibernated (given its thread back), the hibernation
      * experiments' version of "all parked".
      *

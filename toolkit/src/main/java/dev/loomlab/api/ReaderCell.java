@@ -10,7 +10,6 @@ import dev.loomlab.measure.Spread;
 import dev.loomlab.view.Section;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Objects;
 
 /**
  * The sentence that sets a reader's cell beside the toolkit's measurement of the same thing: the
@@ -33,10 +32,12 @@ public final class ReaderCell {
      * @param yours    the cell's figure, NaN when it has none (e.g. starved before its deadline)
      * @param metric   the protocol's metric, e.g. {@code "nsPerHop"}
      * @param what     what one unit of it is, e.g. "a hop", "an idle process"
-     * @param protocol the toolkit's measurement of the same thing (a failed one says so)
+     * @param protocol the toolkit's measurement of the same thing (a failed one says so; null when it did not run)
      */
     public static String relate(double yours, String metric, String what, Measurement protocol) {
-        Objects.requireNonNull(protocol, "no protocol measurement to set the cell beside");
+        if (protocol == null) {
+            return head(yours, metric, what, "VM") + "; the protocol did not run (for BEAM here: Erlang is not installed)";
+        }
         boolean beam = Kind.BEAM.label().equals(protocol.kind());
         String vm = beam ? "BEAM VM" : "JVM";
         if (!protocol.ok() || Double.isNaN(protocol.metric(metric))) {
@@ -70,15 +71,19 @@ public final class ReaderCell {
     /**
      * The same for a round trip under load: {@code yoursNs} (nanoseconds, the mean) against one row of
      * {@code load(...)}, measured in one fresh JVM (or BEAM VM) whose echo warmed up before its loops
-     * started. A row that starved says so, as a cell that starved does.
+     * started. A row that starved says so, as a cell that starved does; a null row (none measured) too.
      */
     public static String relate(double yoursNs, String what, LoadRow row) {
         String metric = "roundTripNsMean";
+        if (row == null) {
+            return head(yoursNs, metric, what, "VM") + "; the protocol has no such row (for BEAM here: Erlang is not installed)";
+        }
         String vm = Kind.BEAM.label().equals(row.kind()) ? "BEAM VM" : "JVM";
         double theirs = row.roundTripMicrosMean() * 1_000;
         if (Double.isNaN(theirs)) {
-            return head(yoursNs, metric, what, vm) + String.format("; the protocol's row (%s, %,d loops): %s",
-                    row.kind(), row.loops(), row.verdict());
+            return head(yoursNs, metric, what, vm) + String.format("; the protocol's row (%s, %,d loops): %s%s",
+                    row.kind(), row.loops(), row.verdict(), Double.isNaN(yoursNs)
+                            ? ". Neither completed a round trip: the cell and the protocol agree" : "");
         }
         return sentence(yoursNs, metric, what, vm, Interval.of(theirs), 1,
                 String.format("%s with %,d busy loops, warmed up, one fresh %s", row.kind(), row.loops(), vm),
@@ -100,7 +105,8 @@ public final class ReaderCell {
             s.append(" (cold: ").append(Verdict.format(metric, cold)).append(')');
         }
         if (Double.isNaN(yours)) {
-            return s.append(". Your cell has no figure to compare").toString();
+            return s.append(". Your cell has no figure where the protocol has one: it stopped at its own deadline, "
+                    + "while the protocol's run completed").toString();
         }
         double ratio = yours / interval.median();
         s.append(String.format(". Yours is %s× the protocol's", Verdict.ratio(ratio)));

@@ -84,9 +84,11 @@ class ReaderCellTest {
     @Test
     void aCellWithoutAFigureAndAFailedProtocolSaySo() {
         assertThat(ReaderCell.relate(Double.NaN, "nsPerHop", "a hop", threeVms()))
-                .startsWith("your cell: no figure for a hop").endsWith("Your cell has no figure to compare");
+                .startsWith("your cell: no figure for a hop").contains("Your cell has no figure where the protocol has one");
         assertThat(ReaderCell.relate(2_000, "nsPerHop", "a hop", Measurement.failed(RING, "out of memory: ...")))
                 .contains("the protocol has no figure (out of memory: ...)");
+        assertThat(ReaderCell.relate(2_000, "nsPerHop", "a hop", (Measurement) null)).contains("the protocol did not run");
+        assertThat(ReaderCell.relate(2_000, "a round trip", (LoadRow) null)).contains("the protocol has no such row");
     }
 
     @Test
@@ -108,6 +110,6 @@ class ReaderCellTest {
         LoadRow starved = new LoadRow("virtual", 4, 2, 2, LoadRow.STARVED, true, 2000, 0, 500, Double.NaN, Double.NaN,
                 Double.NaN, Double.NaN, 1e8, 1e9, 1e8, List.of(), "");
         assertThat(ReaderCell.relate(Double.NaN, "a round trip", starved)).startsWith("your cell: no figure")
-                .contains("virtual, 4 loops");
+                .contains("virtual, 4 loops", "Neither completed a round trip: the cell and the protocol agree");
     }
 }
