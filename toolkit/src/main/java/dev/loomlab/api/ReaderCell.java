@@ -129,8 +129,10 @@ public final class ReaderCell {
                         + "rerun the cell a few times to see that spread", vms)
                 : "both sides are one VM each, and fresh VMs differ by more than the runs inside one");
         if (yours > interval.median() && (metric.startsWith("ns") || metric.contains("Ns"))) {
-            why.add("a collection may have fallen inside your timed window: the protocol starts its clock after a full GC"
-                    + (Double.isNaN(gcInWindow) ? "" : String.format(" and %,.0f still fell inside its window", gcInWindow)));
+            why.add("a collection may have fallen inside your timed window (a cell that times with GcWindow prints how many): "
+                    + "the protocol starts its clock after a full GC" + (Double.isNaN(gcInWindow) ? ""
+                            : gcInWindow == 0 ? ", and none fell inside its window"
+                            : String.format(", and %,.0f still fell inside its window", gcInWindow)));
         }
         if (n > 0) {
             why.add(String.format("your n may not be the protocol's %,d: a figure per unit carries the fixed costs divided by n", n));

@@ -55,7 +55,7 @@ class ReaderCellTest {
         String s = ReaderCell.relate(20_000, "nsPerHop", "a hop", threeVms());
         assertThat(s).contains("outside its interval", "nearer the protocol's cold runs", "before the JIT",
                 "your cell is one VM", "mean over 3 VMs", "a collection may have fallen inside your timed window",
-                "0 still fell inside its window", "the protocol's 100,000");
+                "and none fell inside its window", "the protocol's 100,000");
     }
 
     @Test
