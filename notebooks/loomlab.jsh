@@ -11,6 +11,8 @@ import dev.loomlab.util.*;
 import tech.tablesaw.api.*;
 import org.knowm.xchart.*;
 import java.time.Duration;
+// the reader cells' counters and flags; on JDK 25 jshell's DEFAULT (import module java.base) has them already, on JDK 21 not
+import java.util.concurrent.atomic.*;
 import dev.loomlab.load.*;
 import dev.loomlab.supervise.*;
 import dev.loomlab.display.ChartFiles;
