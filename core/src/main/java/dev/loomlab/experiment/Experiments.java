@@ -73,19 +73,18 @@ public final class Experiments {
         WarmupPolicy policy = experiment.timed() ? spec.warmupPolicy() : WarmupPolicy.fixed(1);
         SteadyState protocol = new SteadyState(policy);
         List<Run> runs = new ArrayList<>();
-        long start = System.nanoTime();
-        while (protocol.wantsMore()) {
-            int i = runs.size() + 1;
-            Map<String, Double> metrics = experiment.runOnce(spec, progress);
-            double headline = metrics.isEmpty() ? Double.NaN : metrics.values().iterator().next();
-            SteadyState.Phase phase = protocol.record(headline, System.nanoTime() - start);
-            runs.add(new Run(i, i == 1, phase.name().toLowerCase(), metrics));
-            if (protocol.wantsMore() || i > 1) {
-                progress.say(String.format("%s %s n=%,d: run %d %s, %s %s", spec.experiment(), spec.kind().label(),
-                        spec.n(), i, phase.name().toLowerCase(), metrics.keySet().stream().findFirst().orElse("?"),
-                        Verdict.format(metrics.keySet().stream().findFirst().orElse(""), headline)));
-            }
-        }
+        protocol.runUntilOver(() -> experiment.runOnce(spec, progress),
+                metrics -> metrics.isEmpty() ? Double.NaN : metrics.values().iterator().next(),
+                (metrics, phase) -> {
+                    int i = runs.size() + 1;
+                    runs.add(new Run(i, i == 1, phase.name().toLowerCase(), metrics));
+                    if (protocol.wantsMore() || i > 1) {
+                        String headline = metrics.keySet().stream().findFirst().orElse("?");
+                        progress.say(String.format("%s %s n=%,d: run %d %s, %s %s", spec.experiment(), spec.kind().label(),
+                                spec.n(), i, phase.name().toLowerCase(), headline,
+                                Verdict.format(headline, metrics.getOrDefault(headline, Double.NaN))));
+                    }
+                });
         String steadiness = Measurement.steadiness(protocol.outcome());
         List<String> notes = new ArrayList<>(experiment.notes(spec));
         if (experiment.timed()) {

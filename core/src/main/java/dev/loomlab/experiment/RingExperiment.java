@@ -133,12 +133,11 @@ final class RingExperiment extends NamedExperiment {
             HopTrace.start();
         }
         GcWindow gc = GcWindow.afterFullGc();
-        long start = System.nanoTime();
         firstSend.run();
         if (!done.await(spec.deadline().toMillis(), TimeUnit.MILLISECONDS)) {
             throw new TimeoutException("the token did not complete " + hops + " hops within " + spec.deadline());
         }
-        long elapsed = System.nanoTime() - start;
+        long elapsed = gc.nanos();
         HopTrace.Trace trace = traced ? HopTrace.stop() : null;
         Map<String, Double> metrics = new LinkedHashMap<>();
         metrics.put("nsPerHop", (double) elapsed / hops);

@@ -166,8 +166,8 @@ public final class Verdict {
         return lower ? "lower" : "higher";
     }
 
-    /** A ratio with two significant digits: 1.1, 11, 0.53. */
-    static String ratio(double r) {
+    /** A ratio with two significant digits: 1.1, 11, 0.53; "?" when it is not a number. */
+    public static String ratio(double r) {
         if (Double.isNaN(r) || Double.isInfinite(r)) {
             return "?";
         }

@@ -4,10 +4,12 @@ import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 
 /**
- * A timed window that starts after a full GC, and the collections that still fell inside it: how
- * many the JVM's collectors counted between {@link #afterFullGc()} and {@link #collections()}. A
- * timing that a collection fell into says so beside its figure, instead of passing a pause off as
- * the cost of a hop or a message.
+ * The clock of a timed window that starts after a full GC, and the collections that still fell
+ * inside it: {@link #nanos()} is the time since {@link #afterFullGc()} opened the window, and
+ * {@link #collections()} how many collections the JVM's collectors counted in it. A timing that a
+ * collection fell into says so beside its figure, instead of passing a pause off as the cost of a
+ * hop or a message. The ring and the broadcast time their token with it; a reader's cell does the
+ * same with {@code var clock = GcWindow.afterFullGc(); ... clock.nanos()}.
  */
 public final class GcWindow {
 
@@ -19,18 +21,25 @@ public final class GcWindow {
             + "slower path to resume";
 
     private final long collectionsAtStart;
+    private final long startNanos;
 
     private GcWindow(long collections) {
         this.collectionsAtStart = collections;
+        this.startNanos = System.nanoTime();
     }
 
     /**
      * Collects the garbage left by what came before (one {@code System.gc()}, so that a window
-     * starts with an empty young generation), then opens the window.
+     * starts with an empty young generation), then opens the window and starts its clock.
      */
     public static GcWindow afterFullGc() {
         System.gc();
         return new GcWindow(totalCollections());
+    }
+
+    /** Nanoseconds since the window opened, by {@link System#nanoTime()}. */
+    public long nanos() {
+        return System.nanoTime() - startNanos;
     }
 
     /** Collections the JVM's collectors counted since the window opened (young, mixed, full and concurrent-cycle pauses). */

@@ -42,6 +42,27 @@ public final class Parked {
     }
 
     /**
+     * Waits until every thread of {@code threads} is parked: a reader's cell writes
+     * {@code Parked.awaitAll(threads, Duration.ofSeconds(10))} after its spawn loop.
+     *
+     * @return nanoseconds waited
+     * @throws TimeoutException naming how many were parked at the deadline
+     */
+    public static long awaitAll(Thread[] threads, Duration deadline) throws TimeoutException, InterruptedException {
+        return awaitAll(threads.length, i -> threads[i], deadline);
+    }
+
+    /**
+     * Waits until every process of {@code pids} waits in its receive (its thread parked).
+     *
+     * @return nanoseconds waited
+     * @throws TimeoutException naming how many were parked at the deadline
+     */
+    public static long awaitAll(dev.loomlab.process.Pid[] pids, Duration deadline) throws TimeoutException, InterruptedException {
+        return awaitAll(pids.length, i -> pids[i].thread(), deadline);
+    }
+
+    /**
      * Waits until every process has hibernated (given its thread back), the hibernation
      * experiments' version of "all parked".
      *

@@ -2,6 +2,9 @@ package dev.loomlab.measure;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.function.BiConsumer;
+import java.util.function.ToDoubleFunction;
 
 /**
  * The warm-up protocol's decisions, as pure logic: fed the headline figure of each iteration and
@@ -17,6 +20,11 @@ import java.util.List;
  * If the warm-up budget is spent first, the run is over and {@link #outcome()} is {@link Outcome#NOT_STEADY}.
  * With a fixed count: exactly that many iterations, the first cold, the others measured, and the
  * outcome {@link Outcome#FIXED} (no claim either way).
+ *
+ * <p>{@link #runUntilOver} is the one loop that runs iterations under it (the toolkit's
+ * experiments run through it in {@code Experiments.runHere}), and {@link #untilSteady} is that loop
+ * in one line for a reader's cell: {@code untilSteady(() -> oneRun())}. The decisions themselves
+ * never read a clock; the loop reads one to know how much warm-up time was spent.
  *
  * <p>Not thread-safe: one caller feeds it, iteration after iteration.
  */
@@ -37,6 +45,36 @@ public final class SteadyState {
 
     public SteadyState(WarmupPolicy policy) {
         this.policy = policy;
+    }
+
+    /**
+     * The reader's form of the protocol: calls {@code run} under {@link WarmupPolicy#DEFAULT} until it
+     * is over, each call's value being that iteration's figure, and returns the protocol, which says
+     * the {@link #summary()}, the {@link #cold()} figure and the {@link #outcome()}.
+     *
+     * @throws Exception what {@code run} threw
+     */
+    public static SteadyState untilSteady(Callable<? extends Number> run) throws Exception {
+        return new SteadyState(WarmupPolicy.DEFAULT).runUntilOver(run, Number::doubleValue, (result, phase) -> {});
+    }
+
+    /**
+     * Runs {@code run} until this protocol is over, recording {@code headline} of each result with
+     * the warm-up time spent since the first call started; {@code each} sees every result with what
+     * it was, as soon as it is recorded.
+     *
+     * @return this protocol, over
+     * @throws Exception what {@code run} or {@code each} threw
+     */
+    public <T> SteadyState runUntilOver(Callable<T> run, ToDoubleFunction<? super T> headline,
+                                        BiConsumer<? super T, Phase> each) throws Exception {
+        long start = System.nanoTime();
+        while (wantsMore()) {
+            T result = run.call();
+            Phase phase = record(headline.applyAsDouble(result), System.nanoTime() - start);
+            each.accept(result, phase);
+        }
+        return this;
     }
 
     /**
@@ -86,6 +124,21 @@ public final class SteadyState {
     /** {@link Outcome#RUNNING} until the run is over, then how it ended. */
     public Outcome outcome() {
         return outcome;
+    }
+
+    /** The figure the run is summarised by: the median of the {@link #summarized()} iterations, NaN before any. */
+    public double summary() {
+        return Spread.of(summarized().stream().mapToDouble(values::get).toArray()).median();
+    }
+
+    /** The first (cold) iteration's figure, NaN before any. */
+    public double cold() {
+        return values.isEmpty() ? Double.NaN : values.get(0);
+    }
+
+    /** Every recorded figure, in order. */
+    public List<Double> values() {
+        return List.copyOf(values);
     }
 
     /** What each recorded iteration was, in order. */
@@ -145,5 +198,18 @@ public final class SteadyState {
         }
         double range = Spread.of(window.stream().mapToDouble(Double::doubleValue).toArray()).relativeRange();
         return range <= policy.tolerance();
+    }
+
+    /** "steady: 2.31 (median of 5 measured), cold 25.1, 9 iterations", or how the run ended instead. */
+    @Override
+    public String toString() {
+        String how = switch (outcome) {
+            case RUNNING -> "running";
+            case STEADY -> "steady";
+            case SCATTERED -> "measured iterations disagree";
+            case NOT_STEADY -> "NOT steady, the last iteration";
+            case FIXED -> "not checked";
+        };
+        return String.format("%s: %.4g, cold %.4g, %d iterations", how, summary(), cold(), values.size());
     }
 }

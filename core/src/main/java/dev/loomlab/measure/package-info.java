@@ -6,5 +6,13 @@
  * as pure logic: inside one VM ({@link dev.loomlab.measure.SteadyState}) and across fresh VMs
  * ({@link dev.loomlab.measure.ForkProtocol}, whose {@link dev.loomlab.measure.Interval} is the figure's
  * 95% interval). No display, no CLI.
+ *
+ * <p><b>The reader's API.</b> The blocks the experiments measure with are public so that a reader's cell
+ * ({@code %%fresh} in a notebook, or jshell) measures the same way: {@link dev.loomlab.measure.Gc#settle()}
+ * (the heap after a full GC), {@link dev.loomlab.measure.Parked#awaitAll(Thread[], java.time.Duration)}
+ * (until every thread waits), {@link dev.loomlab.measure.GcWindow#afterFullGc()} (a clock that starts after
+ * a full GC and counts the collections in its window) and
+ * {@link dev.loomlab.measure.SteadyState#untilSteady} (the warm-up protocol around the reader's own run,
+ * through the same loop {@code Experiments.runHere} uses).
  */
 package dev.loomlab.measure;

@@ -12,4 +12,13 @@ class GcWindowTest {
         System.gc();
         assertThat(window.collections()).isGreaterThanOrEqualTo(1);
     }
+
+    @Test
+    void itsClockRunsFromTheWindowsStart() throws InterruptedException {
+        GcWindow window = GcWindow.afterFullGc();
+        long first = window.nanos();
+        Thread.sleep(2);
+        assertThat(first).isNotNegative();
+        assertThat(window.nanos()).isGreaterThan(first);
+    }
 }

@@ -128,4 +128,26 @@ class SteadyStateTest {
         SteadyState s = feed(POLICY, 5_000, 600, 610, 590, 620, 600, 560);
         assertThat(s.outcome()).isEqualTo(SteadyState.Outcome.STEADY);
     }
+
+    @Test
+    void untilSteadyRunsTheCallUntilTheProtocolIsOverAndSummarisesIt() throws Exception {
+        java.util.Iterator<Double> figures = java.util.List.of(900.0, 300.0, 101.0, 100.0, 99.0, 100.0, 101.0, 99.0, 100.0, 100.0)
+                .iterator();
+        SteadyState s = SteadyState.untilSteady(figures::next);
+        assertThat(s.outcome()).isEqualTo(SteadyState.Outcome.STEADY);
+        assertThat(s.cold()).isEqualTo(900);
+        assertThat(s.summary()).isEqualTo(100);
+        assertThat(s.values()).hasSize(10);
+        assertThat(figures.hasNext()).isFalse();
+        assertThat(s.toString()).startsWith("steady: 100.0, cold 900.0, 10 iterations");
+    }
+
+    @Test
+    void runUntilOverShowsEachResultWithItsPhase() throws Exception {
+        java.util.List<SteadyState.Phase> seen = new java.util.ArrayList<>();
+        int[] calls = {0};
+        new SteadyState(WarmupPolicy.fixed(3)).runUntilOver(() -> ++calls[0], Integer::doubleValue, (r, phase) -> seen.add(phase));
+        assertThat(calls[0]).isEqualTo(3);
+        assertThat(seen).containsExactly(COLD, MEASURED, MEASURED);
+    }
 }

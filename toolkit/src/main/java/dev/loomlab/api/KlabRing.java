@@ -7,6 +7,7 @@ import dev.loomlab.view.Palette;
 import dev.loomlab.display.Displayable;
 import dev.loomlab.view.Series;
 import dev.loomlab.experiment.ExperimentSpec;
+import dev.loomlab.experiment.Kind;
 import dev.loomlab.measure.Cap;
 import dev.loomlab.experiment.Measurement;
 import dev.loomlab.published.PublishedFigures;
@@ -68,6 +69,25 @@ public final class KlabRing implements Displayable {
 
     KlabRing(List<Row> rows) {
         this.rows = List.copyOf(rows);
+    }
+
+    /**
+     * The measurement of the ring at the measured n nearest {@code n} with m messages round it
+     * (hibernating or not), by the JVM or, with {@code kind} {@link Kind#BEAM}, by BEAM here: the one a
+     * reader's cell is set beside. A row that did not run gives a failed measurement saying why.
+     *
+     * @throws IllegalArgumentException when no row has that m
+     */
+    public Measurement measurement(long n, int m, boolean hibernated, Kind kind) {
+        Row row = rows.stream().filter(r -> r.m() == m && r.hibernated() == hibernated)
+                .min(Comparator.comparingLong(r -> Math.abs(r.n() - n)))
+                .orElseThrow(() -> new IllegalArgumentException(String.format("no ring row with m = %d: the rows have m = %s",
+                        m, rows.stream().map(r -> String.valueOf(r.m())).distinct().toList())));
+        ExperimentSpec spec = ExperimentSpec.of(row.experiment(), row.n()).withM(m).withKind(kind);
+        if (kind == Kind.BEAM) {
+            return row.beam() != null ? row.beam() : Measurement.failed(spec, "not run: no BEAM here");
+        }
+        return row.outcome().ok() ? row.outcome().measurement() : Measurement.failed(spec, row.outcome().outcome());
     }
 
     static KlabRing measure(int[] ns, int[] ms, Progress progress) {

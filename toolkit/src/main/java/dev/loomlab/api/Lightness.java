@@ -78,7 +78,8 @@ public final class Lightness {
         notes.add("BEAM here: the same n in a fresh BEAM VM, erlang:memory(processes_used) after minus before, over n, "
                 + "every process waiting in receive");
         notes.add("µs / spawn: the spawn loop alone, in a fresh (cold) VM; it changes from run to run");
-        return new Section(table, chart, notes, beam.values().stream().map(r -> (JsonNode) MeasurementJson.tree(r)).toList());
+        return new Section(table, chart, notes, Stream.concat(tiers.stream(), beam.values().stream())
+                .filter(java.util.Objects::nonNull).map(r -> (JsonNode) MeasurementJson.tree(r)).toList());
     }
 
     /** Section 3: processes each holding a list of m elements; m = 0 is the baseline. */

@@ -47,6 +47,18 @@ public final class ProcessMemory implements Displayable {
         return n;
     }
 
+    /**
+     * The measurement of one kind (process, virtual, platform, or {@link Kind#BEAM} for BEAM here; a
+     * failed one when it did not run), the one a reader's cell is set beside.
+     */
+    public Measurement measurement(Kind kind) {
+        if (kind == Kind.BEAM) {
+            return beamIdle != null ? beamIdle : Measurement.failed(ExperimentSpec.of("spawn", n).withKind(kind), "not run: no BEAM here");
+        }
+        Outcome run = outcome(kind);
+        return run.ok() ? run.measurement() : Measurement.failed(ExperimentSpec.of("spawn", n).withKind(kind), run.outcome());
+    }
+
     /** The spawn run of one JVM kind (process, virtual or platform). */
     Outcome outcome(dev.loomlab.experiment.Kind kind) {
         return switch (kind) {

@@ -1,5 +1,8 @@
 package dev.loomlab.api;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.loomlab.experiment.Measurement;
+import dev.loomlab.experiment.MeasurementJson;
 import dev.loomlab.view.Grid;
 import dev.loomlab.view.Palette;
 import dev.loomlab.view.Plot;
@@ -43,9 +46,10 @@ final class SideBySide {
 
     /**
      * The section: {@code title} over the rows, {@code metric} naming the unit, e.g. "bytes per
-     * process"; {@code verdicts} are the sentences computed from the runs.
+     * process"; {@code verdicts} are the sentences computed from the runs; {@code behind} the
+     * measurements the rows were read from (a reader's cell is set beside them, {@link ReaderCell}).
      */
-    static Section section(String title, String metric, List<Row> rows, List<String> verdicts) {
+    static Section section(String title, String metric, List<Row> rows, List<String> verdicts, List<Measurement> behind) {
         var table = Grid.of(title + "; JVM and BEAM here on this machine, published on another", rows)
                 .text("what", Row::what)
                 .number("JVM here, " + metric, r -> Grid.nearest(r.ours()))
@@ -56,7 +60,8 @@ final class SideBySide {
                 .text("published figure", Row::publishedWhat)
                 .text("how ours was obtained", Row::how)
                 .build();
-        return new Section(table, bars(title, metric, rows), verdicts);
+        return new Section(table, bars(title, metric, rows), verdicts, behind.stream()
+                .filter(java.util.Objects::nonNull).map(m -> (JsonNode) MeasurementJson.tree(m)).toList());
     }
 
     /**

@@ -68,6 +68,18 @@ public final class TasksRuns implements Displayable {
                 .map(r -> r.outcome().measurement()).findFirst();
     }
 
+    /**
+     * The measurement of one kind at the measured n nearest {@code n} (a reader's cell is set beside
+     * it), or a failed one saying what stopped it or that the kind did not run.
+     */
+    public Measurement nearest(Kind kind, long n) {
+        return rows.stream().filter(r -> r.kind() == kind).min(java.util.Comparator.comparingLong(r -> Math.abs(r.n() - n)))
+                .map(r -> r.outcome().ok() ? r.outcome().measurement()
+                        : Measurement.failed(dev.loomlab.experiment.ExperimentSpec.of("tasks", r.n()).withKind(kind), r.outcome().outcome()))
+                .orElse(Measurement.failed(dev.loomlab.experiment.ExperimentSpec.of("tasks", n).withKind(kind), "not run: no "
+                        + kind.label() + " row"));
+    }
+
     /** Our peak in MiB for a kind at n, NaN if it did not run. */
     public double peakMegabytes(Kind kind, int n) {
         return get(kind, n).map(m -> m.metric("peakMegabytes")).orElse(Double.NaN);

@@ -37,6 +37,12 @@ public record Tiers(Kind kind, List<Measurement> tiers) implements Displayable {
         tiers = List.copyOf(tiers);
     }
 
+    /** The tier whose n is nearest {@code n} (a reader's cell is set beside it), or an error when there is none. */
+    public Measurement nearest(long n) {
+        return tiers.stream().min(java.util.Comparator.comparingLong(m -> Math.abs(m.n() - n)))
+                .orElseThrow(() -> new IllegalStateException("no tier was measured"));
+    }
+
     @Override
     public Table toTable() {
         return Tables.from(section().grid());

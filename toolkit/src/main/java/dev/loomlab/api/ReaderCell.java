@@ -1,0 +1,158 @@
+package dev.loomlab.api;
+
+import dev.loomlab.experiment.Kind;
+import dev.loomlab.experiment.Measurement;
+import dev.loomlab.experiment.MeasurementJson;
+import dev.loomlab.experiment.Verdict;
+import dev.loomlab.load.LoadRow;
+import dev.loomlab.measure.Interval;
+import dev.loomlab.measure.Spread;
+import dev.loomlab.view.Section;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The sentence that sets a reader's cell beside the toolkit's measurement of the same thing: the
+ * figure the cell left (by {@code %%fresh --into} or {@code %%erl --into}), the protocol's figure with
+ * its interval over fresh VMs (or the range of its measured runs, with one VM), whether the cell's
+ * figure lies inside it, and, when it does not, why in method terms: a cold run before the JIT
+ * compiled the loop, one VM against several, a collection in the timed window, another size. Every
+ * part is computed from the two figures; nothing is written in advance.
+ *
+ * <p>The reader's figure is in the protocol's metric's unit ({@code nsPerHop} in nanoseconds,
+ * {@code bytesPerProcess} in bytes). A protocol measured by BEAM here is worded as a BEAM VM's.
+ */
+public final class ReaderCell {
+
+    private ReaderCell() {}
+
+    /**
+     * The sentence for {@code yours} against {@code protocol}'s {@code metric}.
+     *
+     * @param yours    the cell's figure, NaN when it has none (e.g. starved before its deadline)
+     * @param metric   the protocol's metric, e.g. {@code "nsPerHop"}
+     * @param what     what one unit of it is, e.g. "a hop", "an idle process"
+     * @param protocol the toolkit's measurement of the same thing (a failed one says so; null when it did not run)
+     */
+    public static String relate(double yours, String metric, String what, Measurement protocol) {
+        if (protocol == null) {
+            return head(yours, metric, what, "VM") + "; the protocol did not run (for BEAM here: Erlang is not installed)";
+        }
+        boolean beam = Kind.BEAM.label().equals(protocol.kind());
+        String vm = beam ? "BEAM VM" : "JVM";
+        if (!protocol.ok() || Double.isNaN(protocol.metric(metric))) {
+            return head(yours, metric, what, vm) + "; the protocol has no figure "
+                    + (protocol.ok() ? "named " + metric : "(" + protocol.outcome() + ")") + " to set it beside";
+        }
+        Interval interval = protocol.interval(metric);
+        Spread runs = protocol.spread().getOrDefault(metric, Spread.of(protocol.metric(metric)));
+        double gcInWindow = protocol.metric("gcInWindow");
+        return sentence(yours, metric, what, vm, interval, protocol.vms(), protocolWords(protocol), runs,
+                protocol.cold(metric), gcInWindow, protocol.n());
+    }
+
+    /**
+     * The same against the measurement of {@code experiment} by {@code kind} behind a {@link Section}
+     * (its {@link Section#measurements()}; the largest n when there are several), or a sentence saying
+     * the section holds none.
+     */
+    public static String relate(double yours, String metric, String what, Section section, String experiment, Kind kind) {
+        List<Measurement> behind = new ArrayList<>();
+        section.measurements().forEach(node -> behind.add(MeasurementJson.fromTree(node)));
+        return behind.stream()
+                .filter(m -> experiment.equals(m.experiment()) && kind.label().equals(m.kind()) && !Double.isNaN(m.metric(metric)))
+                .max((a, b) -> Long.compare(a.n(), b.n()))
+                .map(m -> relate(yours, metric, what, m))
+                .orElse(head(yours, metric, what, kind == Kind.BEAM ? "BEAM VM" : "JVM")
+                        + "; the section holds no " + experiment + " measurement by " + kind.label() + " of " + metric
+                        + " to set it beside");
+    }
+
+    /**
+     * The same for a round trip under load: {@code yoursNs} (nanoseconds, the mean) against one row of
+     * {@code load(...)}, measured in one fresh JVM (or BEAM VM) whose echo warmed up before its loops
+     * started. A row that starved says so, as a cell that starved does; a null row (none measured) too.
+     */
+    public static String relate(double yoursNs, String what, LoadRow row) {
+        String metric = "roundTripNsMean";
+        if (row == null) {
+            return head(yoursNs, metric, what, "VM") + "; the protocol has no such row (for BEAM here: Erlang is not installed)";
+        }
+        String vm = Kind.BEAM.label().equals(row.kind()) ? "BEAM VM" : "JVM";
+        double theirs = row.roundTripMicrosMean() * 1_000;
+        if (Double.isNaN(theirs)) {
+            return head(yoursNs, metric, what, vm) + String.format("; the protocol's row (%s, %,d loops): %s%s",
+                    row.kind(), row.loops(), row.verdict(), Double.isNaN(yoursNs)
+                            ? ". Neither completed a round trip: the cell and the protocol agree" : "");
+        }
+        return sentence(yoursNs, metric, what, vm, Interval.of(theirs), 1,
+                String.format("%s with %,d busy loops, warmed up, one fresh %s", row.kind(), row.loops(), vm),
+                Spread.of(row.roundTripMicrosP50() * 1_000, theirs), Double.NaN, Double.NaN, 0);
+    }
+
+    private static String sentence(double yours, String metric, String what, String vm, Interval interval, int vms,
+                                   String protocolWords, Spread runs, double cold, double gcInWindow, long n) {
+        String head = head(yours, metric, what, vm);
+        String theirs = interval.has()
+                ? String.format("%s [%s, %s] over %d fresh %ss", Verdict.format(metric, interval.median()),
+                        Verdict.format(metric, interval.low()), Verdict.format(metric, interval.high()), vms, vm)
+                : Verdict.format(metric, interval.median());
+        StringBuilder s = new StringBuilder(head).append("; the protocol: ").append(theirs).append(", ").append(protocolWords);
+        if (n > 0) {
+            s.append(String.format(", n = %,d", n));
+        }
+        if (!Double.isNaN(cold)) {
+            s.append(" (cold: ").append(Verdict.format(metric, cold)).append(')');
+        }
+        if (Double.isNaN(yours)) {
+            return s.append(". Your cell has no figure where the protocol has one: it stopped at its own deadline, "
+                    + "while the protocol's run completed").toString();
+        }
+        double ratio = yours / interval.median();
+        s.append(String.format(". Yours is %s× the protocol's", Verdict.ratio(ratio)));
+        boolean inside = interval.has() ? interval.contains(yours)
+                : runs.count() > 0 && yours >= runs.min() && yours <= runs.max();
+        if (inside) {
+            return s.append(interval.has() ? ", inside its interval: the cell and the protocol agree"
+                    : ", inside the range of its measured runs: the cell and the protocol agree").toString();
+        }
+        s.append(interval.has() ? ", outside its interval" : ", outside the range of its measured runs");
+        List<String> why = new ArrayList<>();
+        if (!Double.isNaN(cold) && Math.abs(yours - cold) < Math.abs(yours - interval.median())) {
+            why.add(vm.equals("JVM")
+                    ? "it is nearer the protocol's cold runs: a first run in a fresh JVM runs before the JIT has compiled "
+                            + "the measured code (warm it up with untilSteady to see the steady figure)"
+                    : "it is nearer the protocol's first runs: a first run in a fresh BEAM VM pays for what later runs reuse");
+        }
+        why.add(vms > 1
+                ? String.format("your cell is one VM, and one VM's figure can lie outside an interval of the mean over %d VMs: "
+                        + "rerun the cell a few times to see that spread", vms)
+                : "both sides are one VM each, and fresh VMs differ by more than the runs inside one");
+        if (yours > interval.median() && (metric.startsWith("ns") || metric.contains("Ns"))) {
+            why.add("a collection may have fallen inside your timed window (a cell that times with GcWindow prints how many): "
+                    + "the protocol starts its clock after a full GC" + (Double.isNaN(gcInWindow) ? ""
+                            : gcInWindow == 0 ? ", and none fell inside its window"
+                            : String.format(", and %,.0f still fell inside its window", gcInWindow)));
+        }
+        if (n > 0) {
+            why.add(String.format("your n may not be the protocol's %,d: a figure per unit carries the fixed costs divided by n", n));
+        }
+        return s.append(": ").append(String.join("; ", why)).toString();
+    }
+
+    private static String head(double yours, String metric, String what, String vm) {
+        return Double.isNaN(yours)
+                ? String.format("your cell: no figure for %s (nothing completed before its deadline), one fresh %s", what, vm)
+                : String.format("your cell: %s for %s, one fresh %s", Verdict.format(metric, yours), what, vm);
+    }
+
+    private static String protocolWords(Measurement m) {
+        if (m.vms() > 1) {
+            return m.steady() ? "steady in every VM" : m.steadiness() + " in at least one VM";
+        }
+        if (m.runs().size() <= 1) {
+            return "one cold run";
+        }
+        return m.steady() ? "steady in one VM" : m.steadiness() + " in one VM";
+    }
+}

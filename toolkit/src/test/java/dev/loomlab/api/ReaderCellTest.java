@@ -1,0 +1,115 @@
+package dev.loomlab.api;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.loomlab.experiment.ExperimentSpec;
+import dev.loomlab.experiment.Kind;
+import dev.loomlab.experiment.Measurement;
+import dev.loomlab.experiment.MeasurementJson;
+import dev.loomlab.experiment.Run;
+import dev.loomlab.load.LoadRow;
+import dev.loomlab.measure.Env;
+import dev.loomlab.measure.ForkPolicy;
+import dev.loomlab.measure.ForkProtocol;
+import dev.loomlab.measure.Spread;
+import dev.loomlab.view.Grid;
+import dev.loomlab.view.Section;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The sentence that sets a reader's cell beside the protocol, on synthetic figures. */
+class ReaderCellTest {
+
+    private static final ExperimentSpec RING = ExperimentSpec.of("ring", 100_000).withM(1);
+
+    /** One steady VM: a cold run, then measured runs at these figures. */
+    private static Measurement vm(String kind, double cold, double... measured) {
+        List<Run> runs = new java.util.ArrayList<>(List.of(new Run(1, true, "cold", Map.of("nsPerHop", cold, "gcInWindow", 0.0))));
+        for (double v : measured) {
+            runs.add(new Run(runs.size() + 1, false, "measured", Map.of("nsPerHop", v, "gcInWindow", 0.0)));
+        }
+        Spread spread = Spread.of(measured);
+        return new Measurement("ring", kind, RING.n(), 1, Env.current(), Measurement.OK, "",
+                Map.of("nsPerHop", spread.median(), "gcInWindow", 0.0), runs, List.of(), Measurement.STEADY,
+                Map.of("nsPerHop", spread));
+    }
+
+    private static Measurement threeVms() {
+        return Measurement.forked(RING, List.of(vm("process", 25_000, 2_200, 2_250), vm("process", 25_000, 2_300, 2_320),
+                vm("process", 25_000, 2_400, 2_380)), ForkPolicy.adaptive(3, Duration.ZERO, 0.1), ForkProtocol.Stop.FIXED);
+    }
+
+    @Test
+    void aFigureInsideTheIntervalAgrees() {
+        String s = ReaderCell.relate(2_300, "nsPerHop", "a hop", threeVms());
+        assertThat(s).startsWith("your cell: 2.3 µs for a hop, one fresh JVM; the protocol: ")
+                .contains("over 3 fresh JVMs", "steady in every VM", "n = 100,000", "(cold: 25.0 µs)",
+                        "inside its interval: the cell and the protocol agree")
+                .doesNotContain("outside");
+    }
+
+    @Test
+    void aColdFigureOutsideTheIntervalSaysColdJitAndOneVm() {
+        String s = ReaderCell.relate(20_000, "nsPerHop", "a hop", threeVms());
+        assertThat(s).contains("outside its interval", "nearer the protocol's cold runs", "before the JIT",
+                "your cell is one VM", "mean over 3 VMs", "a collection may have fallen inside your timed window",
+                "and none fell inside its window", "the protocol's 100,000");
+    }
+
+    @Test
+    void aFasterFigureOutsideNamesNoColdRunNorCollection() {
+        String s = ReaderCell.relate(1_000, "nsPerHop", "a hop", threeVms());
+        assertThat(s).contains("0.43× the protocol's, outside its interval", "your cell is one VM")
+                .doesNotContain("cold runs:", "nearer the protocol's cold", "collection may have fallen");
+    }
+
+    @Test
+    void againstOneVmTheRangeOfItsMeasuredRunsDecides() {
+        Measurement one = vm("process", 25_000, 2_200, 2_400, 2_300);
+        assertThat(ReaderCell.relate(2_250, "nsPerHop", "a hop", one))
+                .contains("steady in one VM", "inside the range of its measured runs");
+        assertThat(ReaderCell.relate(3_000, "nsPerHop", "a hop", one))
+                .contains("outside the range of its measured runs", "both sides are one VM each");
+    }
+
+    @Test
+    void beamHereIsWordedAsABeamVmWithoutTheJit() {
+        String s = ReaderCell.relate(20_000, "nsPerHop", "a hop", vm("beam", 25_000, 900, 950));
+        assertThat(s).startsWith("your cell: 20.0 µs for a hop, one fresh BEAM VM")
+                .contains("a first run in a fresh BEAM VM").doesNotContain("JIT");
+    }
+
+    @Test
+    void aCellWithoutAFigureAndAFailedProtocolSaySo() {
+        assertThat(ReaderCell.relate(Double.NaN, "nsPerHop", "a hop", threeVms()))
+                .startsWith("your cell: no figure for a hop").contains("Your cell has no figure where the protocol has one");
+        assertThat(ReaderCell.relate(2_000, "nsPerHop", "a hop", Measurement.failed(RING, "out of memory: ...")))
+                .contains("the protocol has no figure (out of memory: ...)");
+        assertThat(ReaderCell.relate(2_000, "nsPerHop", "a hop", (Measurement) null)).contains("the protocol did not run");
+        assertThat(ReaderCell.relate(2_000, "a round trip", (LoadRow) null)).contains("the protocol has no such row");
+    }
+
+    @Test
+    void aSectionGivesTheMeasurementOfTheExperimentAndKindAsked() {
+        Measurement beam = vm("beam", 3_000, 1_000, 1_100);
+        Section section = new Section(Grid.create("t"), null, List.of(), List.of(MeasurementJson.tree(vm("process", 25_000, 2_200, 2_400)),
+                MeasurementJson.tree(beam)));
+        assertThat(ReaderCell.relate(1_050, "nsPerHop", "a hop", section, "ring", Kind.BEAM)).contains("one fresh BEAM VM", "inside");
+        assertThat(ReaderCell.relate(1_050, "nsPerHop", "a hop", section, "spawn", Kind.PROCESS))
+                .contains("the section holds no spawn measurement by process");
+    }
+
+    @Test
+    void aLoadRowIsOneWarmVmAndAStarvedRowSaysItStarved() {
+        LoadRow row = new LoadRow("platform", 10, 1, 2, LoadRow.OK, false, 100, 500, 500, 20, 40, 90, 25, 1e8, 1e9, 1e8,
+                List.of(), "");
+        assertThat(ReaderCell.relate(22_000, "a round trip", row)).contains("platform with 10 busy loops, warmed up",
+                "inside the range of its measured runs");
+        LoadRow starved = new LoadRow("virtual", 4, 2, 2, LoadRow.STARVED, true, 2000, 0, 500, Double.NaN, Double.NaN,
+                Double.NaN, Double.NaN, 1e8, 1e9, 1e8, List.of(), "");
+        assertThat(ReaderCell.relate(Double.NaN, "a round trip", starved)).startsWith("your cell: no figure")
+                .contains("virtual, 4 loops", "Neither completed a round trip: the cell and the protocol agree");
+    }
+}
