@@ -127,10 +127,12 @@ def erl(kc):
               "%%erl killed at its deadline", reply)
 
     run(kc, 'System.setProperty("loomlab.erl", "/nonexistent/erl");')
-    reply, outs = run(kc, "%%erl\nmain() -> 1.")
+    reply, outs = run(kc, "%%erl --into noBeam\nmain() -> 1.")
     hint = text(outs, "stderr")
     check(reply["status"] == "ok" and "apt-get install erlang-nox" in hint and len(hint.strip().splitlines()) == 1,
           "%%erl without Erlang says in one line how to install it", (reply, outs))
+    reply, outs = run(kc, "Double.isNaN(noBeam)")
+    check(value(outs) == "true", "%%erl --into without Erlang declares NaN, so later cells still compile", (reply, outs))
     run(kc, 'System.clearProperty("loomlab.erl");')
     no_children(kc, "%%erl")
 

@@ -94,6 +94,9 @@ final class FreshCells {
         FreshRun done = killable(() -> run.run(System.out::println, System.err::println));
         if (!done.note().isEmpty()) {
             System.err.println(done.note()); // no Erlang here: one line, and the notebook goes on
+            if (o.into != null) {
+                session.declare("double " + o.into + " = Double.NaN; // no Erlang here: no figure"); // later cells still compile
+            }
             return Evaluator.Result.NONE;
         }
         return finish(done, o.into, "%%erl", session);
