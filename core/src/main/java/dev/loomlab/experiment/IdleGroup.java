@@ -65,6 +65,9 @@ public final class IdleGroup implements AutoCloseable {
         if (kind == Kind.BEAM) {
             throw new IllegalArgumentException("BEAM processes cannot live in this JVM: measure them in a fresh BEAM VM (--kind beam)");
         }
+        if (kind.actors()) {
+            throw new IllegalArgumentException(kind.label() + " actors have no thread each: start them with ActorGroup");
+        }
         if (platformStackBytes < 0) {
             throw new IllegalArgumentException("a stack size cannot be negative: " + platformStackBytes);
         }
