@@ -135,7 +135,8 @@ final class SpawnExperiment extends NamedExperiment {
                     + "dispatcher's threads parked, minus the same after the actor system started and before spawning, "
                     + "divided by n; an actor has no stack of its own, so the heap is all it weighs (the references kept "
                     + "to the actors count, as the other kinds' do)");
-            notes.add("nsPerSpawn: the spawn loop alone, run by an actor of the system's as a Pekko user spawns; "
+            notes.add("nsPerSpawn: the spawn loop alone, run by one actor of the system's as a Pekko user spawns (every actor "
+                    + "is a child of that one); "
                     + "nsToAllParked adds the wait until every actor has answered its first message and the dispatcher is idle");
             notes.add(ProcStatus.available() ? "rssBytesPerProcess: the growth of the whole process's resident memory, divided by n"
                     : ProcStatus.unavailable("rssBytesPerProcess"));

@@ -101,6 +101,7 @@ class PekkoKindTest {
             Measurement result = Experiments.runHere(spec.withKind(Kind.PEKKO).withFixedRuns(1), Progress.SILENT);
             assertThat(result.outcome()).as(spec.experiment()).isEqualTo("ok");
             assertThat(result.kind()).isEqualTo("pekko");
+            assertThat(result.toString()).as("its table's column").contains("JVM Pekko actors (cold)");
             assertThat(result.notes()).as(spec.experiment()).anySatisfy(note -> assertThat(note)
                     .startsWith("JVM Pekko actors: default-dispatcher type Dispatcher, executor fork-join-executor, parallelism min ")
                     .contains("throughput ", "mailbox "));
