@@ -39,7 +39,7 @@ final class BroadcastExperiment extends NamedExperiment {
                     if (waiting.decrementAndGet() == 0) {
                         allReceived.countDown();
                     }
-                }, Duration.ofSeconds(60));
+                }, spec.deadline());
                 return time(spec, () -> {
                     for (ActorRuntime.Actor a : actors) {
                         a.send(message);

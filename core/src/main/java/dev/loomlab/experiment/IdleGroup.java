@@ -66,7 +66,8 @@ public final class IdleGroup implements AutoCloseable {
             throw new IllegalArgumentException("BEAM processes cannot live in this JVM: measure them in a fresh BEAM VM (--kind beam)");
         }
         if (kind.actors()) {
-            throw new IllegalArgumentException(kind.label() + " actors have no thread each: start them with ActorGroup");
+            throw new IllegalArgumentException(kind.label() + " actors run in a fresh JVM that loads the " + kind.module().orElse("")
+                    + " module: measure them with spawn(n, Kind." + kind.name() + ") or --kind " + kind.label() + " (ActorGroup starts them there)");
         }
         if (platformStackBytes < 0) {
             throw new IllegalArgumentException("a stack size cannot be negative: " + platformStackBytes);

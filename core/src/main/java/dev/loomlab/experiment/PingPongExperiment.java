@@ -102,7 +102,7 @@ final class PingPongExperiment extends NamedExperiment {
                                 done.countDown();
                             }
                         }
-                    }, Duration.ofSeconds(60));
+                    }, spec.deadline());
             System.arraycopy(started, 0, pair, 0, 2); // before the start message, which publishes them
             pair[1].send(START);
             return await(spec, histogram, done, group.failureWords());

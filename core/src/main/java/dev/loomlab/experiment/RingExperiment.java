@@ -143,7 +143,7 @@ final class RingExperiment extends NamedExperiment {
                         ring[next].send(left - 1);
                     }
                 };
-            }, Duration.ofSeconds(60));
+            }, spec.deadline());
             System.arraycopy(started, 0, ring, 0, n); // before the token: its first send publishes the ring
             try {
                 return timeToken(spec, group.spawnNanos(), done, () -> ring[0].send(hops - 1));

@@ -88,7 +88,7 @@ final class SpawnExperiment extends NamedExperiment {
         int n = (int) spec.n();
         try (ActorGroup group = ActorGroup.start(spec.kind())) {
             MemorySnapshot before = MemorySnapshot.take();
-            ActorRuntime.Actor[] idle = group.spawn(n, i -> message -> { }, Duration.ofSeconds(60));
+            ActorRuntime.Actor[] idle = group.spawn(n, i -> message -> { }, spec.deadline());
             MemoryDelta delta = MemorySnapshot.take().minus(before);
             if (group.started() != n || idle.length != n) {
                 throw new IllegalStateException(group.started() + " of " + n + " actors started");
