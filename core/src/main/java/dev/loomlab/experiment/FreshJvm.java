@@ -76,6 +76,9 @@ public final class FreshJvm {
                 flags.add("-D" + PEKKO_PARALLELISM + "-max=" + spec.carriers());
             }
         }
+        if (spec.kind() == Kind.PEKKO && Runtime.version().feature() >= 24) {
+            flags.add("--sun-misc-unsafe-memory-access=allow"); // Pekko 1.x uses sun.misc.Unsafe; JDK 24+ warns on its first use
+        }
         flags.addAll(spec.jvmFlags());
         ChildCall call = ChildCall.of(ChildMain.class.getName(), SpecJson.write(spec), flags, spec.deadline());
         ChildReply reply = moduleClassPath(spec.kind()).map(call::onClassPath).orElse(call).run(progress);
