@@ -39,6 +39,14 @@ public interface Experiment {
         return true;
     }
 
+    /**
+     * True when it also runs on actors ({@link Kind#actors()}, {@code --kind pekko}), through
+     * {@link ActorGroup}; false (the default) refuses those kinds before anything starts.
+     */
+    default boolean runsOnActors() {
+        return false;
+    }
+
     /** A generous estimate of the memory one unit of this spec takes, for the cap's message. */
     default long bytesPerUnit(ExperimentSpec spec) {
         return spec.kind().bytesPerUnitEstimate();

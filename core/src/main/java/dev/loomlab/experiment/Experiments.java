@@ -51,6 +51,21 @@ public final class Experiments {
         return e;
     }
 
+    /**
+     * Checks {@code spec} as {@code experiment} runs it: the kind first (an actor kind only where
+     * {@link Experiment#runsOnActors()}), then the experiment's own {@link Experiment#validate}.
+     *
+     * @throws IllegalArgumentException naming the problem and the way out
+     */
+    public static void validate(Experiment experiment, ExperimentSpec spec) {
+        if (spec.kind().actors() && !experiment.runsOnActors()) {
+            throw new IllegalArgumentException("kind " + spec.kind().label() + " runs " + String.join(", ",
+                    all().stream().filter(Experiment::runsOnActors).map(Experiment::name).toList())
+                    + "; " + experiment.name() + " measures what a thread-backed unit does: use --kind process, virtual or platform");
+        }
+        experiment.validate(spec);
+    }
+
     /** Every known experiment, in registration order. */
     public static List<Experiment> all() {
         return List.copyOf(ALL.values());
@@ -68,7 +83,7 @@ public final class Experiments {
                     + "run it without --in-process (or here())");
         }
         Experiment experiment = named(spec.experiment());
-        experiment.validate(spec);
+        validate(experiment, spec);
         Env env = Env.current();
         WarmupPolicy policy = experiment.timed() ? spec.warmupPolicy() : WarmupPolicy.fixed(1);
         SteadyState protocol = new SteadyState(policy);
@@ -89,6 +104,9 @@ public final class Experiments {
         List<String> notes = new ArrayList<>(experiment.notes(spec));
         if (experiment.timed()) {
             notes.add("protocol: " + policy.describe() + "; the table shows the summary beside the cold first run");
+        }
+        if (spec.kind().actors()) {
+            ActorGroup.lastConfiguration().ifPresent(c -> notes.add(spec.kind().runtime() + ": " + c));
         }
         return Measurement.of(spec, env, runs, steadiness, notes);
     }

@@ -10,8 +10,11 @@ import dev.loomlab.measure.ForkPolicy;
 import dev.loomlab.measure.ForkProtocol;
 import dev.loomlab.process.HopTrace;
 import dev.loomlab.util.Progress;
+import java.io.File;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Runs an experiment in a fresh JVM, the way the French article learned to: one VM per tier, so
@@ -20,7 +23,8 @@ import java.util.List;
  * JSON, and is killed at its deadline; the caller always gets a result or a clear error, never a
  * hang. The child's standard error (its progress) is forwarded line by line as it comes. A spec
  * of a kind that another runtime runs ({@link OtherRuntime}, e.g. BEAM) goes to that runtime, under
- * the same rules.
+ * the same rules; one whose runtime lives in a module of its own ({@link Kind#module()}, pekko) runs
+ * in a child whose class path has that module's jar too.
  */
 public final class FreshJvm {
 
@@ -61,17 +65,26 @@ public final class FreshJvm {
             return other.get().run(spec, progress);
         }
         Experiment experiment = Experiments.named(spec.experiment());
-        experiment.validate(spec);
+        Experiments.validate(experiment, spec);
         List<String> flags = new ArrayList<>(experiment.jvmFlags(spec));
         flags.add("-D" + Cap.PROPERTY + "=" + Cap.current());
         if (spec.carriers() > 0) {
             flags.addAll(ChildJvm.carrierFlags(spec.carriers()));
+            if (spec.kind() == Kind.PEKKO) {
+                // the default dispatcher's threads are Pekko's carriers: n of them (ConfigFactory reads system properties)
+                flags.add("-D" + PEKKO_PARALLELISM + "-min=" + spec.carriers());
+                flags.add("-D" + PEKKO_PARALLELISM + "-max=" + spec.carriers());
+            }
         }
         if (spec.hopTrace()) {
             flags.addAll(HopTrace.JVM_FLAGS);
         }
+        if (spec.kind() == Kind.PEKKO && Runtime.version().feature() >= 24) {
+            flags.add("--sun-misc-unsafe-memory-access=allow"); // Pekko 1.x uses sun.misc.Unsafe; JDK 24+ warns on its first use
+        }
         flags.addAll(spec.jvmFlags());
-        ChildReply reply = ChildCall.of(ChildMain.class.getName(), SpecJson.write(spec), flags, spec.deadline()).run(progress);
+        ChildCall call = ChildCall.of(ChildMain.class.getName(), SpecJson.write(spec), flags, spec.deadline());
+        ChildReply reply = moduleClassPath(spec.kind()).map(call::onClassPath).orElse(call).run(progress);
         String subject = String.format("%s (kind %s, n=%,d)", spec.experiment(), spec.kind().label(), spec.n());
         ChildEnding ending = new ChildEnding("the child JVM for " + subject, subject,
                 "raise the deadline (--deadline) or lower n");
@@ -93,8 +106,32 @@ public final class FreshJvm {
         if (other.isPresent()) {
             other.get().validate(spec);
         } else {
-            Experiments.named(spec.experiment()).validate(spec);
+            Experiments.validate(Experiments.named(spec.experiment()), spec);
+            moduleClassPath(spec.kind());
         }
+    }
+
+    /** The prefix of Pekko's default-dispatcher parallelism settings, which {@code --carriers} sets. */
+    static final String PEKKO_PARALLELISM = "pekko.actor.default-dispatcher.fork-join-executor.parallelism";
+
+    /**
+     * The class path of a child for {@code kind}: empty (the toolkit's) for a kind the core runs; for
+     * a kind whose runtime lives in a module of its own ({@link Kind#module()}), the toolkit's plus
+     * that module's jar, or the toolkit's alone when this JVM already has the runtime on its class
+     * path (a child inherits it).
+     *
+     * @throws IllegalArgumentException in one line naming the module and how to build it, when its jar is missing
+     */
+    static Optional<String> moduleClassPath(Kind kind) {
+        Optional<String> module = kind.module();
+        if (module.isEmpty() || (System.getProperty(ChildJvm.moduleJarProperty(module.get())) == null
+                && ActorRuntime.forKind(kind).isPresent())) {
+            return Optional.empty();
+        }
+        Path jar = ChildJvm.moduleJar(module.get()).orElseThrow(() -> new IllegalArgumentException(
+                "kind " + kind.label() + " needs the " + module.get() + " module, and " + ChildJvm.moduleJarWords(module.get())
+                        + ": build it with ./loomlab build (or ./mvnw -B -DskipTests -pl core," + module.get() + " package)"));
+        return Optional.of(ChildJvm.classPath() + File.pathSeparator + jar);
     }
 
     /**

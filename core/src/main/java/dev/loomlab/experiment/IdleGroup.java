@@ -65,6 +65,10 @@ public final class IdleGroup implements AutoCloseable {
         if (kind == Kind.BEAM) {
             throw new IllegalArgumentException("BEAM processes cannot live in this JVM: measure them in a fresh BEAM VM (--kind beam)");
         }
+        if (kind.actors()) {
+            throw new IllegalArgumentException(kind.label() + " actors run in a fresh JVM that loads the " + kind.module().orElse("")
+                    + " module: measure them with spawn(n, Kind." + kind.name() + ") or --kind " + kind.label() + " (ActorGroup starts them there)");
+        }
         if (platformStackBytes < 0) {
             throw new IllegalArgumentException("a stack size cannot be negative: " + platformStackBytes);
         }

@@ -4,10 +4,11 @@ import dev.loomlab.util.Labels;
 import java.util.List;
 
 /**
- * What runs a measurement's concurrent units: the toolkit's processes, a raw baseline, or Erlang's
- * own processes in a fresh BEAM VM — and, for the {@code load} experiment alone, three loop
- * disciplines on top of a virtual thread. The one kind enum: experiments take
- * {@link #PROCESS}, {@link #VIRTUAL}, {@link #PLATFORM} and {@link #BEAM} ({@link #parse});
+ * What runs a measurement's concurrent units: the toolkit's processes, a raw baseline, Erlang's
+ * own processes in a fresh BEAM VM, or the actors a JVM user would pick instead (Pekko) — and, for
+ * the {@code load} experiment alone, three loop disciplines on top of a virtual thread. The one
+ * kind enum: experiments take {@link #PROCESS}, {@link #VIRTUAL}, {@link #PLATFORM}, {@link #BEAM}
+ * and {@link #PEKKO} ({@link #parse}; pekko runs spawn, ring, broadcast and ping-pong);
  * load takes every kind ({@link #parseLoad}, {@link #load()}). The kinds differ in who may take a
  * processor away from a loop that never blocks:
  * <ul>
@@ -24,6 +25,8 @@ import java.util.List;
  *       off its carrier.</li>
  *   <li>{@link #BEAM}: Erlang processes in a fresh BEAM VM on this machine, which takes the processor
  *       from a loop after its reductions.</li>
+ *   <li>{@link #PEKKO}: nobody inside a message: an actor gives its dispatcher thread back after
+ *       {@code throughput} messages, but a handler that never returns keeps that thread.</li>
  * </ul>
  * A load row's echo and client are processes for {@code process}, platform threads for
  * {@code platform}, and plain virtual threads for every other kind ({@link #unit()}).
@@ -37,6 +40,12 @@ public enum Kind {
     PLATFORM(20_000),
     /** Erlang's own processes, in a fresh BEAM VM on this machine ({@code dev.loomlab.beam}). */
     BEAM(3_000),
+    /**
+     * Apache Pekko's typed actors on their default dispatcher, in a fresh JVM that loads the
+     * {@code pekko} module ({@link ActorRuntime}): what a JVM user who wants message passing would
+     * pick instead of a thread per unit.
+     */
+    PEKKO(2_000),
     /** Load only: a virtual thread whose busy loop yields every slice. */
     YIELDING(1_000),
     /** Load only: a virtual thread whose busy loop parks for 1 µs every slice. */
@@ -45,7 +54,7 @@ public enum Kind {
     OFFLOADED(1_000);
 
     private static final List<Kind> LOAD = List.of(VIRTUAL, PLATFORM, PROCESS, YIELDING, PARKING, OFFLOADED, BEAM);
-    private static final Kind[] EXPERIMENT = {PROCESS, VIRTUAL, PLATFORM, BEAM};
+    private static final Kind[] EXPERIMENT = {PROCESS, VIRTUAL, PLATFORM, BEAM, PEKKO};
 
     private final long bytesPerUnitEstimate;
 
@@ -91,19 +100,38 @@ public enum Kind {
         };
     }
 
-    /** How tables and plots name the runtime: "JVM virtual", "JVM platform" ..., or "BEAM here". */
+    /** How tables and plots name the runtime: "JVM virtual", "JVM platform" ..., "JVM Pekko actors" or "BEAM here". */
     public String runtime() {
         return runtime(label());
     }
 
     /** {@link #runtime()} for a row's kind label. */
     public static String runtime(String label) {
-        return label.equals(BEAM.label()) ? "BEAM here" : "JVM " + label;
+        if (label.equals(BEAM.label())) {
+            return "BEAM here";
+        }
+        return label.equals(PEKKO.label()) ? "JVM Pekko actors" : "JVM " + label;
     }
 
     /**
-     * Parses an experiment's kind: {@code process}, {@code virtual}, {@code platform} or
-     * {@code beam}, with a clear error otherwise (a load discipline is named as load's alone).
+     * True when its units are an {@link ActorRuntime}'s actors ({@link #PEKKO}): the experiments
+     * that run on them ({@link Experiment#runsOnActors()}) start them through {@link ActorGroup}.
+     */
+    public boolean actors() {
+        return this == PEKKO;
+    }
+
+    /**
+     * The Maven module a child JVM must load to run this kind ({@code "pekko"} for {@link #PEKKO}),
+     * kept out of the core and the toolkit jar; empty for the kinds the core runs itself.
+     */
+    public java.util.Optional<String> module() {
+        return this == PEKKO ? java.util.Optional.of("pekko") : java.util.Optional.empty();
+    }
+
+    /**
+     * Parses an experiment's kind: {@code process}, {@code virtual}, {@code platform},
+     * {@code beam} or {@code pekko}, with a clear error otherwise (a load discipline is named as load's alone).
      */
     public static Kind parse(String text) {
         for (Kind k : LOAD) {

@@ -265,7 +265,8 @@ public record Measurement(String experiment, String kind, long n, long m, Env en
                 outcome, "ok".equals(outcome) ? "; " + summaryOf : "", env != null && env.busy() ? "; BUSY MACHINE" : "");
         var grid = Grid.of(title, names)
                 .text("metric", name -> name)
-                .number(beam ? "BEAM here (" + label + ")" : "JVM (" + kind + ", " + label + ")", name -> round(metrics.get(name)));
+                .number(beam ? "BEAM here (" + label + ")" : Kind.PEKKO.label().equals(kind) ? Kind.runtime(kind) + " (" + label + ")"
+                        : "JVM (" + kind + ", " + label + ")", name -> round(metrics.get(name)));
         if (forked) {
             grid.text("95% interval", name -> intervalText(interval(name)));
         } else if (several) {

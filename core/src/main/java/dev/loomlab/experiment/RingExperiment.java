@@ -46,6 +46,11 @@ final class RingExperiment extends NamedExperiment {
     }
 
     @Override
+    public boolean runsOnActors() {
+        return !hibernating;
+    }
+
+    @Override
     public void validate(ExperimentSpec spec) {
         if (hibernating && spec.kind() != Kind.PROCESS) {
             throw new IllegalArgumentException("a hibernated ring is made of toolkit processes: use --kind process "
@@ -65,6 +70,9 @@ final class RingExperiment extends NamedExperiment {
     public Map<String, Double> runOnce(ExperimentSpec spec, Progress progress) throws Exception {
         if (hibernating) {
             return runHibernated(spec);
+        }
+        if (spec.kind().actors()) {
+            return runActors(spec);
         }
         int n = (int) spec.n();
         long hops = spec.n() * spec.m();
@@ -124,6 +132,33 @@ final class RingExperiment extends NamedExperiment {
         }
     }
 
+    /** The same ring of actors: each forwards the count it receives, less one, to the next. */
+    private static Map<String, Double> runActors(ExperimentSpec spec) throws Exception {
+        int n = (int) spec.n();
+        long hops = spec.n() * spec.m();
+        ActorRuntime.Actor[] ring = new ActorRuntime.Actor[n];
+        CountDownLatch done = new CountDownLatch(1);
+        try (ActorGroup group = ActorGroup.start(spec.kind())) {
+            ActorRuntime.Actor[] started = group.spawn(n, i -> {
+                int next = (i + 1) % n;
+                return message -> {
+                    long left = (Long) message;
+                    if (left == 0) {
+                        done.countDown();
+                    } else {
+                        ring[next].send(left - 1);
+                    }
+                };
+            }, spec.deadline());
+            System.arraycopy(started, 0, ring, 0, n); // before the token: its first send publishes the ring
+            try {
+                return timeToken(spec, group.spawnNanos(), done, () -> ring[0].send(hops - 1));
+            } catch (TimeoutException e) {
+                throw new TimeoutException(e.getMessage() + group.failureWords());
+            }
+        }
+    }
+
     /** Starts the token, waits for the n x m hops (at most the spec's deadline), and reads the clock. */
     private static Map<String, Double> timeToken(ExperimentSpec spec, long spawnNanos, CountDownLatch done, Runnable firstSend)
             throws InterruptedException, TimeoutException {
@@ -159,8 +194,10 @@ final class RingExperiment extends NamedExperiment {
                     "nsPerHopWithSpawn: the same with the time to spawn the ring added",
                     GcWindow.NOTE);
         }
-        List<String> notes = new ArrayList<>(List.of("nsPerHop: time from the first send until the token has made "
-                        + "n x m hops, divided by n x m; the ring was spawned and every unit verified parked before the clock started",
+        List<String> notes = new ArrayList<>(List.of("nsPerHop: time from the first send until the token has made n x m hops, "
+                        + "divided by n x m; " + (spec.kind().actors() ? "the ring was spawned, every actor had answered a first "
+                        + "message and the dispatcher's threads were verified parked before the clock started"
+                        : "the ring was spawned and every unit verified parked before the clock started"),
                 "nsPerHopWithSpawn: the same with the time to spawn the ring added, in case the article's timing included it",
                 GcWindow.NOTE));
         if (spec.hopTrace()) {

@@ -51,16 +51,21 @@ final class SpawnExperiment extends NamedExperiment {
     }
 
     @Override
+    public boolean runsOnActors() {
+        return true;
+    }
+
+    @Override
     public Map<String, Double> runOnce(ExperimentSpec spec, Progress progress) throws Exception {
+        if (spec.kind().actors()) {
+            return runActors(spec);
+        }
         int n = (int) spec.n();
         MemorySnapshot before = MemorySnapshot.take();
         OptionalLong reservedBefore = NativeMemory.threadStacksReserved();
-        Map<String, Double> metrics = new LinkedHashMap<>();
         try (IdleGroup group = IdleGroup.start(spec.kind(), n, stackSize(spec), Duration.ofSeconds(60))) {
             MemoryDelta delta = MemorySnapshot.take().minus(before);
-            metrics.put("nsPerSpawn", (double) group.spawnNanos() / n);
-            metrics.put("nsToAllParked", (double) (group.spawnNanos() + group.parkedNanos()) / n);
-            metrics.put("totalMillis", group.spawnNanos() / 1e6);
+            Map<String, Double> metrics = timings(n, group.spawnNanos(), group.parkedNanos());
             double stacks = spec.kind() == Kind.PLATFORM ? platformStacksPer(delta, n) : 0;
             metrics.put("bytesPerProcess", delta.heapPer(n) + stacks);
             metrics.put("heapBytesPerProcess", delta.heapPer(n));
@@ -71,7 +76,37 @@ final class SpawnExperiment extends NamedExperiment {
                         ? (double) (reservedAfter.getAsLong() - reservedBefore.getAsLong()) / n : Double.NaN);
             }
             metrics.put("rssBytesPerProcess", delta.rssPer(n));
+            return metrics;
         }
+    }
+
+    /**
+     * The same for actors: the system is started first, so its own weight is in the reading before;
+     * the actors are counted once every one has answered a first message and the dispatcher is idle.
+     */
+    private static Map<String, Double> runActors(ExperimentSpec spec) throws Exception {
+        int n = (int) spec.n();
+        try (ActorGroup group = ActorGroup.start(spec.kind())) {
+            MemorySnapshot before = MemorySnapshot.take();
+            ActorRuntime.Actor[] idle = group.spawn(n, i -> message -> { }, spec.deadline());
+            MemoryDelta delta = MemorySnapshot.take().minus(before);
+            if (group.started() != n || idle.length != n) {
+                throw new IllegalStateException(group.started() + " of " + n + " actors started");
+            }
+            Map<String, Double> metrics = timings(n, group.spawnNanos(), group.readyNanos());
+            metrics.put("bytesPerProcess", delta.heapPer(n));
+            metrics.put("heapBytesPerProcess", delta.heapPer(n));
+            metrics.put("rssBytesPerProcess", delta.rssPer(n));
+            return metrics;
+        }
+    }
+
+    /** The timings every kind shares, first in display order (nsPerSpawn is what the warm-up protocol watches). */
+    private static Map<String, Double> timings(int n, long spawnNanos, long parkedNanos) {
+        Map<String, Double> metrics = new LinkedHashMap<>();
+        metrics.put("nsPerSpawn", (double) spawnNanos / n);
+        metrics.put("nsToAllParked", (double) (spawnNanos + parkedNanos) / n);
+        metrics.put("totalMillis", spawnNanos / 1e6);
         return metrics;
     }
 
@@ -95,6 +130,18 @@ final class SpawnExperiment extends NamedExperiment {
     @Override
     public List<String> notes(ExperimentSpec spec) {
         List<String> notes = new ArrayList<>();
+        if (spec.kind().actors()) {
+            notes.add("bytesPerProcess: heap used after a full GC, every actor having answered a first message and the "
+                    + "dispatcher's threads parked, minus the same after the actor system started and before spawning, "
+                    + "divided by n; an actor has no stack of its own, so the heap is all it weighs (the references kept "
+                    + "to the actors count, as the other kinds' do)");
+            notes.add("nsPerSpawn: the spawn loop alone, run by one actor of the system's as a Pekko user spawns (every actor "
+                    + "is a child of that one); "
+                    + "nsToAllParked adds the wait until every actor has answered its first message and the dispatcher is idle");
+            notes.add(ProcStatus.available() ? "rssBytesPerProcess: the growth of the whole process's resident memory, divided by n"
+                    : ProcStatus.unavailable("rssBytesPerProcess"));
+            return notes;
+        }
         notes.add("bytesPerProcess: heap used after a full GC, all units verified parked, minus the same before spawning, divided by n"
                 + (spec.kind() == Kind.PLATFORM ? ", plus native thread stacks: committed stacks from Native Memory Tracking "
                         + "when it is on (the child JVM turns it on), else RSS growth beyond the heap" : "")

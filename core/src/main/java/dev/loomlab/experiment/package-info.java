@@ -9,5 +9,8 @@
  * through the one child protocol ({@code jvm.ChildCall}, {@code jvm.ChildSide}) and reads the
  * measurement back from its result file; {@link dev.loomlab.experiment.FreshJvm#attempt} turns a
  * failed child into a failed measurement whose outcome {@code jvm.ChildEnding} words.
+ * Units are {@link dev.loomlab.experiment.Worker}s for the thread-backed kinds, and for kind pekko
+ * actors of an {@link dev.loomlab.experiment.ActorRuntime} (the {@code pekko} module, on a child's
+ * class path alone), started by {@link dev.loomlab.experiment.ActorGroup}.
  */
 package dev.loomlab.experiment;

@@ -14,7 +14,7 @@ import java.util.Optional;
 
 /**
  * The parent's half of the one child-JVM protocol ({@link ChildSide} is the child's): writes the
- * spec file, starts {@code java <flags> -cp <toolkit> main SPEC RESULT} through
+ * spec file, starts {@code java <flags> -cp <toolkit> main SPEC RESULT} (or a class path of its own) through
  * {@link ChildJvm#launch} (killed at its deadline), sorts what the child says on standard error
  * ({@code log} lines to {@code progress}, {@code result} lines kept as streamed figures, anything
  * else kept as other lines), reads the result file back if the child wrote it, and deletes both
@@ -25,22 +25,29 @@ import java.util.Optional;
  * @param flags     JVM flags
  * @param deadline  when it is killed
  * @param wrapper   a command the java command runs through (e.g. a cgroup's), or none
+ * @param classPath the child's class path: {@link ChildJvm#classPath()}, the toolkit's, unless set
  */
-public record ChildCall(String main, String spec, List<String> flags, Duration deadline, List<String> wrapper) {
+public record ChildCall(String main, String spec, List<String> flags, Duration deadline, List<String> wrapper, String classPath) {
 
     public ChildCall {
         flags = List.copyOf(flags);
         wrapper = List.copyOf(wrapper);
+        classPath = classPath == null ? ChildJvm.classPath() : classPath;
     }
 
     /** {@code main} with {@code spec}, on the toolkit's class path, with no wrapper. */
     public static ChildCall of(String main, String spec, List<String> flags, Duration deadline) {
-        return new ChildCall(main, spec, flags, deadline, List.of());
+        return new ChildCall(main, spec, flags, deadline, List.of(), null);
     }
 
     /** The same inside {@code wrapper} (e.g. a shell that moves itself into a cgroup, then execs the rest). */
     public ChildCall inside(List<String> wrapper) {
-        return new ChildCall(main, spec, flags, deadline, wrapper);
+        return new ChildCall(main, spec, flags, deadline, wrapper, classPath);
+    }
+
+    /** The same on {@code classPath} (e.g. the toolkit's plus a module only the child loads). */
+    public ChildCall onClassPath(String classPath) {
+        return new ChildCall(main, spec, flags, deadline, wrapper, classPath);
     }
 
     /**
@@ -80,7 +87,7 @@ public record ChildCall(String main, String spec, List<String> flags, Duration d
                 progress.say(line.substring(ChildSide.LOG_PREFIX.length()));
             };
             List<String> args = List.of(specFile.toString(), resultFile.toString());
-            ChildRun run = ChildJvm.launch(wrapper, main, args, flags, deadline, sort);
+            ChildRun run = ChildJvm.launch(wrapper, main, args, flags, deadline, sort, classPath);
             Optional<String> result = Files.exists(resultFile) ? Optional.of(Files.readString(resultFile)) : Optional.empty();
             synchronized (streamed) {
                 return ChildReply.of(run, result, Map.copyOf(streamed), List.copyOf(log), List.copyOf(other));

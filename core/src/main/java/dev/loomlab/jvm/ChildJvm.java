@@ -17,6 +17,7 @@ import java.util.ArrayList;
 import java.util.Deque;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
@@ -62,8 +63,8 @@ public final class ChildJvm {
         return launch(wrapper, mainClass, args, jvmFlags, deadline, progress, classPath());
     }
 
-    private static ChildRun launch(List<String> wrapper, String mainClass, List<String> args, List<String> jvmFlags,
-                                   Duration deadline, Progress progress, String classPath) {
+    static ChildRun launch(List<String> wrapper, String mainClass, List<String> args, List<String> jvmFlags,
+                           Duration deadline, Progress progress, String classPath) {
         List<String> command = new ArrayList<>(wrapper);
         command.add(javaExecutable());
         command.add("-XX:+ExitOnOutOfMemoryError");
@@ -163,8 +164,8 @@ public final class ChildJvm {
         return Path.of(System.getProperty("java.home"), "bin", "java").toString();
     }
 
-    /** Where the toolkit's classes are, plus this JVM's class path (tests run from classes). */
-    static String classPath() {
+    /** Where the toolkit's classes are, plus this JVM's class path (tests run from classes): a child's default class path. */
+    public static String classPath() {
         Set<String> entries = new LinkedHashSet<>();
         try {
             var source = ChildJvm.class.getProtectionDomain().getCodeSource();
@@ -190,12 +191,7 @@ public final class ChildJvm {
      * and never opens the 50 MB shaded jar; if no core jar is found, the shaded jar itself is used.
      */
     public static String coreClassPath() {
-        Path source;
-        try {
-            source = Path.of(ChildJvm.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-        } catch (URISyntaxException | RuntimeException e) {
-            throw new IllegalStateException("cannot find where the core's classes are: " + e.getMessage(), e);
-        }
+        Path source = codeSource();
         if (Files.isDirectory(source) || source.getFileName().toString().startsWith("loomlab-core")) {
             return source.toString();
         }
@@ -210,6 +206,52 @@ public final class ChildJvm {
 
     /** The core module's jar, as its pom names it. */
     static final String CORE_JAR = "loomlab-core.jar";
+
+    /**
+     * The jar of a module that only child JVMs load (e.g. {@code pekko}: {@code loomlab-pekko.jar},
+     * the module's classes with its dependencies): the file the system property
+     * {@link #moduleJarProperty} names when set, else the one beside the jar this JVM runs from,
+     * else {@code <module>/target/} of the same checkout (as Maven builds it). Empty when none exists.
+     */
+    public static Optional<Path> moduleJar(String module) {
+        String configured = System.getProperty(moduleJarProperty(module));
+        if (configured != null) {
+            Path jar = Path.of(configured);
+            return Files.isRegularFile(jar) ? Optional.of(jar) : Optional.empty();
+        }
+        Path dir = codeSource().toAbsolutePath().getParent();
+        String name = moduleJarName(module);
+        for (Path candidate : List.of(dir.resolve(name), dir.resolve("../../" + module + "/target").resolve(name))) {
+            if (Files.isRegularFile(candidate)) {
+                return Optional.of(candidate.normalize());
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** The system property that names a module's jar explicitly: {@code loomlab.<module>.jar}. */
+    public static String moduleJarProperty(String module) {
+        return "loomlab." + module + ".jar";
+    }
+
+    /** Where {@link #moduleJar} looked, in words, for the error that says it found nothing. */
+    public static String moduleJarWords(String module) {
+        String configured = System.getProperty(moduleJarProperty(module));
+        return configured != null ? "no " + moduleJarName(module) + " is at " + configured + " (-D" + moduleJarProperty(module) + ")"
+                : "no " + moduleJarName(module) + " is built (" + module + "/target/ beside core/ and toolkit/)";
+    }
+
+    private static String moduleJarName(String module) {
+        return "loomlab-" + module + ".jar";
+    }
+
+    private static Path codeSource() {
+        try {
+            return Path.of(ChildJvm.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        } catch (URISyntaxException | RuntimeException e) {
+            throw new IllegalStateException("cannot find where the core's classes are: " + e.getMessage(), e);
+        }
+    }
 
     /** A fresh temporary directory for a child's files. */
     public static Path tempDir() {

@@ -1,12 +1,15 @@
 package dev.loomlab.measure;
 
 import java.time.Duration;
+import java.util.Collection;
+import java.util.function.Supplier;
 import java.util.concurrent.TimeoutException;
 import java.util.function.IntFunction;
 
 /**
  * The check the articles insist on: count a process only once it really waits. A thread counts
- * as parked in {@code WAITING} or {@code TIMED_WAITING}.
+ * as parked in {@code WAITING} or {@code TIMED_WAITING}; an actor runtime is at rest when every
+ * thread of its dispatchers is ({@link #awaitIdle}).
  */
 public final class Parked {
 
@@ -79,6 +82,32 @@ public final class Parked {
             } else {
                 Thread.sleep(1);
             }
+        }
+    }
+
+    /**
+     * Waits until every live thread {@code threads} gives (read again at each look, since a pool
+     * may start or end threads meanwhile) is parked: an actor runtime's dispatcher at rest.
+     *
+     * @return nanoseconds waited
+     * @throws TimeoutException naming how many were still running at the deadline
+     */
+    public static long awaitIdle(Supplier<? extends Collection<Thread>> threads, Duration deadline)
+            throws TimeoutException, InterruptedException {
+        long start = System.nanoTime();
+        long end = start + deadline.toNanos();
+        long sleep = 50_000;
+        while (true) {
+            long running = threads.get().stream().filter(t -> t.isAlive() && !isParked(t)).count();
+            if (running == 0) {
+                return System.nanoTime() - start;
+            }
+            if (System.nanoTime() - end > 0) {
+                throw new TimeoutException(String.format("%,d of the runtime's threads were still running after %s; "
+                        + "the machine may be overloaded, or the deadline too short", running, deadline));
+            }
+            Thread.sleep(Duration.ofNanos(sleep));
+            sleep = Math.min(sleep * 2, 10_000_000);
         }
     }
 

@@ -7,7 +7,7 @@ import java.util.Locale;
  * One colour and one marker per kind, the same in every chart of every notebook, of the report's
  * HTML and of the workshop page: a toolkit process is always a vermillion circle, BEAM as an
  * article published it always a black diamond. The colours are Okabe and Ito's colour-blind-safe
- * set (plus Tol's wine and olive and two greys); no two kinds drawn together are near-identical
+ * set (plus Tol's wine, olive and indigo and two greys); no two kinds drawn together are near-identical
  * blues or purples, and each kind also has its own marker, so a reader who cannot tell two
  * colours apart still can tell the kinds.
  *
@@ -33,6 +33,8 @@ public enum Palette {
     OFFLOADED(0x666666, Mark.PLUS),
     /** Erlang processes in a fresh BEAM VM on this machine. */
     BEAM_HERE(0xCC79A7, Mark.DIAMOND),
+    /** Pekko's typed actors, what a JVM user would pick instead of a thread per unit (Tol's indigo). */
+    PEKKO(0x332288, Mark.RECTANGLE),
     /** BEAM (Erlang, Elixir) as an article published it. */
     BEAM_PUBLISHED(0x000000, Mark.DIAMOND),
     /** Goroutines, as published. */
@@ -86,7 +88,7 @@ public enum Palette {
     /**
      * The kind for a label as the toolkit writes it: {@code process}, {@code virtual},
      * {@code platform}, {@code yielding}, {@code parking}, {@code offloaded}, {@code beam} (BEAM
-     * here), also with a {@code "JVM "} prefix as tables write it; anything else is {@link #OTHER}.
+     * here), {@code pekko} (its actors), also with a {@code "JVM "} prefix as tables write it; anything else is {@link #OTHER}.
      */
     public static Palette of(String label) {
         String l = label.toLowerCase(Locale.ROOT).replaceFirst("^jvm ", "").trim();
@@ -98,6 +100,7 @@ public enum Palette {
             case "parking" -> PARKING;
             case "offloaded" -> OFFLOADED;
             case "beam", "beam here" -> BEAM_HERE;
+            case "pekko", "pekko actors" -> PEKKO;
             default -> OTHER;
         };
     }

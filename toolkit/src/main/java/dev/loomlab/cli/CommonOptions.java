@@ -15,8 +15,10 @@ final class CommonOptions {
 
     @Option(names = "--kind", defaultValue = "process", paramLabel = "KIND", converter = Converters.KindConverter.class,
             description = "process (the toolkit's), virtual (raw virtual threads in LinkedTransferQueue.take()), "
-                    + "platform (platform threads, the same way), or beam (Erlang processes in a fresh BEAM VM on this "
-                    + "machine; needs erl). Default: ${DEFAULT-VALUE}")
+                    + "platform (platform threads, the same way), beam (Erlang processes in a fresh BEAM VM on this "
+                    + "machine; needs erl), or pekko (Apache Pekko's typed actors on their default dispatcher, what a JVM "
+                    + "user would pick instead; spawn, ring, broadcast and pingpong; needs the pekko module, which "
+                    + "./loomlab build builds). Default: ${DEFAULT-VALUE}")
     Kind kind;
 
     @Option(names = "--repeat", defaultValue = "3", paramLabel = "K",
@@ -49,7 +51,8 @@ final class CommonOptions {
 
     @Option(names = "--carriers", paramLabel = "N",
             description = "run on N carriers: the child JVM's virtual-thread scheduler parallelism; for --kind beam, "
-                    + "N schedulers (+S N). Default: the runtime's own (one per processor)")
+                    + "N schedulers (+S N); for --kind pekko, N default-dispatcher threads (parallelism min and max N). "
+                    + "Default: the runtime's own (one per processor; Pekko's is at least 8)")
     Integer carriers;
 
     @Mixin

@@ -15,7 +15,7 @@ final class Converters {
 
     private Converters() {}
 
-    /** {@code process}, {@code virtual}, {@code platform}. */
+    /** {@code process}, {@code virtual}, {@code platform}, {@code beam}, {@code pekko}. */
     static final class KindConverter implements ITypeConverter<Kind> {
         @Override
         public Kind convert(String value) {

@@ -5,6 +5,7 @@ import dev.loomlab.beam.Erlang;
 import dev.loomlab.experiment.Experiment;
 import dev.loomlab.experiment.ExperimentSpec;
 import dev.loomlab.experiment.Experiments;
+import dev.loomlab.experiment.FreshJvm;
 import dev.loomlab.experiment.Kind;
 import dev.loomlab.load.LoadSpec;
 import java.time.Duration;
@@ -113,7 +114,7 @@ public record ReportPlan(List<Entry> entries, LoadSpec load, boolean supervise) 
                 BeamRunner.validate(spec);
                 return Erlang.installed().isPresent() ? null : Erlang.missing();
             }
-            experiment.validate(spec);
+            FreshJvm.validate(spec); // the experiment's check, the kind's (pekko runs four), and the kind's module
             return null;
         } catch (IllegalArgumentException e) {
             return e.getMessage();

@@ -45,6 +45,8 @@ class PaletteTest {
         assertThat(Palette.of("process")).isEqualTo(Palette.PROCESS);
         assertThat(Palette.of("JVM virtual")).isEqualTo(Palette.VIRTUAL);
         assertThat(Palette.of("beam")).isEqualTo(Palette.BEAM_HERE);
+        assertThat(Palette.of("pekko")).isEqualTo(Palette.PEKKO);
+        assertThat(Palette.of("JVM Pekko actors")).isEqualTo(Palette.PEKKO);
         assertThat(Palette.of("offloaded")).isEqualTo(Palette.OFFLOADED);
         assertThat(Palette.of("something else")).isEqualTo(Palette.OTHER);
         assertThat(Palette.ofPublished("BEAM")).isEqualTo(Palette.BEAM_PUBLISHED);
