@@ -191,6 +191,15 @@ loomlab_run_notebooks() {
   fi
   local failed=0 nb name start secs status passed=0 broken=0
   for nb in "$@"; do
+    case "$nb" in
+      -h|--help)
+        echo "usage: loomlab run [NOTEBOOK.ipynb ...]: runs the notebooks headless (all of notebooks/ by default) into build/notebooks/"
+        return 0 ;;
+      *.ipynb) [ -f "$nb" ] || { echo "loomlab run: no notebook $nb: name .ipynb files, e.g. notebooks/01-un-million-de-processus.ipynb" >&2; return 2; } ;;
+      *) echo "loomlab run: $nb is not a notebook: name .ipynb files, or none for all of notebooks/" >&2; return 2 ;;
+    esac
+  done
+  for nb in "$@"; do
     name=$(basename "$nb" .ipynb)
     start=$(_loomlab_now_ms)
     # allow_errors: the notebook is always saved, errors included; check_notebook.py fails it
