@@ -83,11 +83,6 @@ public record Carriers(String metric, String what, List<Count> counts) implement
         return FreshJvm.attempt(traced, Progress.SILENT);
     }
 
-    /** Hops per unit of the metric: a round trip is two. */
-    private double hopsPerUnit() {
-        return metric.startsWith("roundTrip") ? 2 : 1;
-    }
-
     /** BEAM here first, then the JVM, per carrier count, with the ratio and what the intervals allow to say. */
     @Override
     public Grid grid() {
@@ -171,12 +166,9 @@ public record Carriers(String metric, String what, List<Count> counts) implement
                 columns.toArray(GridColumn[]::new));
     }
 
-    /**
-     * The traced hops' mean over the traced run's own hop (seven hops in eight untraced; a round
-     * trip is two hops): how much longer the four clock readings made a traced hop.
-     */
-    private double tracedOverUntraced(Count c) {
-        double run = c.traced().metric(metric) / hopsPerUnit();
+    /** The traced hops' mean over the traced run's own hop ({@link HopBreakdown#RUN_HOP}, most of its hops untraced). */
+    private static double tracedOverUntraced(Count c) {
+        double run = c.traced().metric(HopBreakdown.RUN_HOP);
         double traced = c.traced().metric(HopBreakdown.HOP_MEAN);
         return run > 0 ? traced / run : Double.NaN;
     }

@@ -74,10 +74,12 @@ final class PingPongExperiment extends NamedExperiment {
             if (traced) {
                 HopTrace.start();
             }
+            long start = System.nanoTime();
             pair[1].send(pair[1]);
             Map<String, Double> metrics = await(spec, histogram, done, "");
             if (traced) {
-                metrics.putAll(HopBreakdown.metrics(HopTrace.stop()));
+                // the start message, then two hops a round trip
+                metrics.putAll(HopBreakdown.metrics(HopTrace.stop(), System.nanoTime() - start, 2 * rounds + 1));
             }
             return metrics;
         } finally {

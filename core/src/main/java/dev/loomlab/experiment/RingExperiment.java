@@ -180,7 +180,7 @@ final class RingExperiment extends NamedExperiment {
         metrics.put("nsPerHopWithSpawn", (double) (elapsed + spawnNanos) / hops);
         metrics.put("gcInWindow", (double) gc.collections());
         if (trace != null) {
-            metrics.putAll(HopBreakdown.metrics(trace));
+            metrics.putAll(HopBreakdown.metrics(trace, elapsed, hops));
         }
         return metrics;
     }

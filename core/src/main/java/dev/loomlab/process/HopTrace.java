@@ -45,8 +45,9 @@ public final class HopTrace {
      * One send in {@value} is traced, with the send after it (which ends its hop): the clock is read
      * four times in a traced hop, and reading it costs tens of nanoseconds on some machines, so the
      * other hops run as they would untraced and the run's own figure stays close to an untraced one.
+     * Odd, so that both directions of a two-party conversation (a ping-pong) are traced in turn.
      */
-    public static final int SAMPLE_EVERY = 8;
+    public static final int SAMPLE_EVERY = 7;
 
     private static final MethodHandle CARRIER = carrierHandle();
 
@@ -112,7 +113,10 @@ public final class HopTrace {
 
     // ---- the hooks, called by Pid only when ENABLED -------------------------------------------
 
-    /** The sender, before it publishes: ends the last traced hop, and starts a traced one every {@link #SAMPLE_EVERY} sends; returns its index (-1: not traced). */
+    /**
+     * The sender, before it publishes: ends the last traced hop, and starts a traced one every
+     * {@link #SAMPLE_EVERY} sends made by a process; returns its index (-1: not traced).
+     */
     static int sending() {
         if (!recording) {
             return -1;
@@ -122,7 +126,8 @@ public final class HopTrace {
             ended[hop] = System.nanoTime();
             endPending = false;
         }
-        if (s % SAMPLE_EVERY != 0 || hop + 1 >= CAPACITY) {
+        if (s % SAMPLE_EVERY != 0 || hop + 1 >= CAPACITY || !Thread.currentThread().isVirtual()) {
+            // a send from outside the conversation (the thread that starts it) is not a process's hop
             inFlight = false;
             return -1;
         }

@@ -66,6 +66,7 @@ class CarriersTest {
         metrics.put(HopBreakdown.HOP_MEAN, sum);
         metrics.put(HopBreakdown.CROSS_CARRIER, crossed);
         metrics.put(HopBreakdown.CLOCK, 25.0);
+        metrics.put(HopBreakdown.RUN_HOP, nsPerHop);
         return new Measurement("ring", "process", SPEC.n(), 1, ENV, Measurement.OK, "", metrics,
                 List.of(new Run(1, false, metrics)), List.of(), Measurement.STEADY, Map.of());
     }
