@@ -7,7 +7,6 @@ import dev.loomlab.experiment.Measurement;
 import dev.loomlab.experiment.Verdict;
 import dev.loomlab.measure.ForkPolicy;
 import dev.loomlab.process.HopTrace;
-import dev.loomlab.runs.Runs;
 import dev.loomlab.util.Progress;
 import dev.loomlab.view.Grid;
 import dev.loomlab.view.GridColumn;
@@ -39,11 +38,14 @@ public record Carriers(String metric, String what, List<Count> counts) implement
      */
     public record Count(int carriers, BeamBeside side, Measurement traced) {}
 
+    /** The fresh VMs of each fewer-carrier row, on each runtime: exactly 3, enough for an interval. */
+    public static final ForkPolicy ROW_FORKS = ForkPolicy.adaptive(3, java.time.Duration.ZERO, 0.10);
+
     /**
      * Measures {@code spec} (kind process) on 1 carrier, and on 2 where the machine's default is
      * larger, beside BEAM here, reusing {@code atDefault} (the same spec already measured at the
      * default count) for the default; then a traced JVM per count when the experiment is ring or
-     * ping-pong. The spec's forks apply, {@link Runs#HEADLINE_FORKS} when it names none.
+     * ping-pong. The spec's forks apply, {@link #ROW_FORKS} when it names none.
      */
     public static Carriers measure(ExperimentSpec spec, BeamBeside atDefault, String metric, String what, Progress progress) {
         Measurement measured = atDefault.jvm();
@@ -55,7 +57,7 @@ public record Carriers(String metric, String what, List<Count> counts) implement
         if (spec.carriers() != 0) {
             throw new IllegalArgumentException("the spec sets --carriers " + spec.carriers() + ": carriers(...) chooses the counts itself");
         }
-        ExperimentSpec forked = spec.forkPolicy().single() ? spec.withForks(Runs.HEADLINE_FORKS) : spec;
+        ExperimentSpec forked = spec.forkPolicy().single() ? spec.withForks(ROW_FORKS) : spec;
         int defaultCount = atDefault.jvm().env().carrierParallelism();
         List<Integer> fewer = defaultCount > 2 ? List.of(1, 2) : defaultCount == 2 ? List.of(1) : List.of();
         boolean traces = traced(spec.experiment());
