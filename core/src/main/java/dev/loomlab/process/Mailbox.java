@@ -65,26 +65,25 @@ abstract class Mailbox {
             enqueueTraced(message);
             return;
         }
-        Node node = new Node(message);
-        Node head;
-        do {
-            head = inbox;
-            node.next = head;
-        } while (!INBOX.compareAndSet(this, head, node));
+        push(new Node(message));
         onArrival(waiting);
     }
 
     /** {@link #enqueue} with {@link HopTrace}'s timestamps: only in a JVM that traces hops. */
     private void enqueueTraced(Object message) {
         int hop = HopTrace.sending();
-        Node node = new Node(message);
+        push(new Node(message));
+        onArrival(waiting);
+        HopTrace.sent(hop);
+    }
+
+    /** Publishes {@code node} on the arrivals stack with one CAS (retried while senders race). */
+    private void push(Node node) {
         Node head;
         do {
             head = inbox;
             node.next = head;
         } while (!INBOX.compareAndSet(this, head, node));
-        onArrival(waiting);
-        HopTrace.sent(hop);
     }
 
     /**
