@@ -91,11 +91,11 @@ public record ReportPlan(List<Entry> entries, LoadSpec load, boolean supervise) 
             for (Kind kind : kinds) {
                 long n = kind == Kind.PLATFORM ? Math.min(cap, PLATFORM_N) : cap;
                 ExperimentSpec spec = ExperimentSpec.of(experiment.name(), n).withKind(kind).withDeadline(deadline);
-                String refusal = refusal(experiment, spec);
+                String refusal = refusal(spec);
                 if (refusal != null) {
                     // an experiment with a second size (the ring) needs m >= 1: go round once, as the article did
                     ExperimentSpec once = spec.withM(1);
-                    if (refusal(experiment, once) == null) {
+                    if (refusal(once) == null) {
                         spec = once;
                         refusal = null;
                     }
@@ -108,7 +108,7 @@ public record ReportPlan(List<Entry> entries, LoadSpec load, boolean supervise) 
         return new ReportPlan(entries, load ? loadAt(cap) : null, supervise);
     }
 
-    private static String refusal(Experiment experiment, ExperimentSpec spec) {
+    private static String refusal(ExperimentSpec spec) {
         try {
             if (spec.kind() == Kind.BEAM) {
                 BeamRunner.validate(spec);
