@@ -3,6 +3,7 @@ package dev.loomlab.process;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
+import java.util.List;
 
 /**
  * Where a message hop's time goes, for a conversation that has one message in flight at a time
@@ -35,8 +36,7 @@ public final class HopTrace {
     public static final boolean ENABLED = Boolean.getBoolean("loomlab.hopTrace");
 
     /** The JVM flags that turn tracing on, carriers included. */
-    public static final java.util.List<String> JVM_FLAGS =
-            java.util.List.of("-Dloomlab.hopTrace=true", "--add-opens=java.base/java.lang=ALL-UNNAMED");
+    public static final List<String> JVM_FLAGS = List.of("-Dloomlab.hopTrace=true", "--add-opens=java.base/java.lang=ALL-UNNAMED");
 
     /** The most hops one trace keeps. */
     public static final int CAPACITY = 1 << 16;
@@ -104,11 +104,6 @@ public final class HopTrace {
         }
         long elapsed = System.nanoTime() - start;
         return sink == 42 ? Double.NaN : (double) elapsed / reads;
-    }
-
-    /** True if carriers can be read in this JVM. */
-    public static boolean carriersVisible() {
-        return CARRIER != null;
     }
 
     // ---- the hooks, called by Pid only when ENABLED -------------------------------------------
