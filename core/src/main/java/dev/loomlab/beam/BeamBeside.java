@@ -51,7 +51,7 @@ public record BeamBeside(Measurement jvm, Measurement beam, String missing) impl
             metric.append(name);
             here.append(hereCell(name));
             ours.append(jvm.ok() ? cell(jvm, name) : jvm.outcome());
-            ratioHere.append(ratio(j, b));
+            ratioHere.append(Grid.ratio(j, b));
             relation.append(Double.isNaN(j) || Double.isNaN(b) ? "" : Verdict.cell(name, Verdict.relation(jvm.interval(name), beam.interval(name)), "JVM"));
             published.append(p.map(PublishedFigure::value).orElse(Double.NaN));
             source.append(p.map(f -> PublishedFigures.label(f, jvm.n())).orElse(""));
@@ -77,7 +77,7 @@ public record BeamBeside(Measurement jvm, Measurement beam, String missing) impl
         if (Double.isNaN(v)) {
             return "";
         }
-        return m.interval(name).has() ? number(v) + " " + Measurement.intervalText(m.interval(name)) : number(v);
+        return m.interval(name).has() ? Grid.print(v) + " " + Measurement.intervalText(m.interval(name)) : Grid.print(v);
     }
 
     /**
@@ -136,17 +136,8 @@ public record BeamBeside(Measurement jvm, Measurement beam, String missing) impl
         return cell(beam, name);
     }
 
-    private static String number(double v) {
-        return Math.abs(v) >= 100 ? String.format("%,.0f", v) : String.format("%.2f", v);
-    }
 
-    private static double round(double v) {
-        return Double.isNaN(v) ? v : Math.abs(v) >= 100 ? Math.round(v) : Math.round(v * 100) / 100.0;
-    }
 
-    private static double ratio(double a, double b) {
-        return Double.isNaN(a) || Double.isNaN(b) || b == 0 ? Double.NaN : Math.round(a / b * 100) / 100.0;
-    }
 
     @Override
     public String toString() {

@@ -266,17 +266,17 @@ public record Measurement(String experiment, String kind, long n, long m, Env en
         var grid = Grid.of(title, names)
                 .text("metric", name -> name)
                 .number(beam ? "BEAM here (" + label + ")" : Kind.PEKKO.label().equals(kind) ? Kind.runtime(kind) + " (" + label + ")"
-                        : "JVM (" + kind + ", " + label + ")", name -> round(metrics.get(name)));
+                        : "JVM (" + kind + ", " + label + ")", name -> Grid.round(metrics.get(name)));
         if (forked) {
             grid.text("95% interval", name -> intervalText(interval(name)));
         } else if (several) {
             grid.text("min – max", name -> {
                 Spread s = spread.get(name);
-                return s == null || s.count() < 2 ? "" : String.format("%s – %s", text(s.min()), text(s.max()));
+                return s == null || s.count() < 2 ? "" : String.format("%s – %s", Grid.print(s.min()), Grid.print(s.max()));
             });
         }
         if (several) {
-            grid.number(forked ? "cold run (median)" : "cold run", name -> round(cold(name)));
+            grid.number(forked ? "cold run (median)" : "cold run", name -> Grid.round(cold(name)));
         }
         return grid.number("BEAM published", name -> nearestPublished(name).map(PublishedFigure::value).orElse(Double.NaN))
                 .number(beam ? "BEAM here / published" : "JVM / BEAM", name -> nearestPublished(name)
@@ -288,13 +288,9 @@ public record Measurement(String experiment, String kind, long n, long m, Env en
 
     /** An interval as a table cell: "[low, high]", or "one VM: no interval". */
     public static String intervalText(Interval interval) {
-        return interval.has() ? String.format("[%s, %s]", text(interval.low()), text(interval.high())) : "one VM: no interval";
+        return interval.has() ? String.format("[%s, %s]", Grid.print(interval.low()), Grid.print(interval.high())) : "one VM: no interval";
     }
 
-    private static String text(double value) {
-        double r = round(value);
-        return r == Math.rint(r) && Math.abs(r) < 1e15 ? String.format("%,d", (long) r) : String.valueOf(r);
-    }
 
     /** The summary beside the published figures, then every run when there were several. */
     @Override
@@ -316,7 +312,7 @@ public record Measurement(String experiment, String kind, long n, long m, Env en
                 .flag("cold", Run::cold)
                 .text("phase", Run::phase);
         for (String name : names) {
-            grid.number(name, run -> round(run.metric(name)));
+            grid.number(name, run -> Grid.round(run.metric(name)));
         }
         return grid.build();
     }
@@ -365,11 +361,5 @@ public record Measurement(String experiment, String kind, long n, long m, Env en
                 + "(on the command line: --kind beam); it needs Erlang (erl)");
     }
 
-    static double round(double value) {
-        if (Double.isNaN(value) || Double.isInfinite(value)) {
-            return value;
-        }
-        return Math.abs(value) >= 100 ? Math.round(value) : Math.round(value * 100) / 100.0;
-    }
 
 }

@@ -62,8 +62,8 @@ public record IdleAnomaly(LoadResult result) implements Tabular {
         return Grid.of("Is the median round trip higher with no load than with one busy loop? (the German article: yes, "
                         + "on BEAM, cause unknown)", rows)
                 .text("runtime", Answer::runtime)
-                .number("p50 µs, 0 loops", a -> LoadTable.round(a.idleP50()))
-                .number("p50 µs, 1 loop", a -> LoadTable.round(a.oneLoopP50()))
+                .number("p50 µs, 0 loops", a -> Grid.round(a.idleP50()))
+                .number("p50 µs, 1 loop", a -> Grid.round(a.oneLoopP50()))
                 .text("shows the anomaly?", Answer::shows)
                 .build();
     }

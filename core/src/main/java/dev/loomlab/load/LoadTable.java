@@ -44,9 +44,9 @@ final class LoadTable {
 
     private void ours(LoadRow row) {
         lines.row(Kind.runtime(row.kind()), row.loops(), row.parallelism(), row.verdict(),
-                round(row.roundTripMicrosP50()), round(row.roundTripMicrosP99()),
-                round(row.roundTripMicrosMean()), round(row.opsPerSecondPerLoop() / 1e6), round(row.opsPerSecondTotal() / 1e6),
-                round(row.firstLoopOpsPerSecond() / 1e6), "");
+                Grid.round(row.roundTripMicrosP50()), Grid.round(row.roundTripMicrosP99()),
+                Grid.round(row.roundTripMicrosMean()), Grid.round(row.opsPerSecondPerLoop() / 1e6), Grid.round(row.opsPerSecondTotal() / 1e6),
+                Grid.round(row.firstLoopOpsPerSecond() / 1e6), "");
     }
 
     private void published(List<PublishedFigure> figures) {
@@ -85,10 +85,4 @@ final class LoadTable {
         return v == Math.rint(v) ? String.format("%,d", (long) v) : String.valueOf(v);
     }
 
-    static double round(double v) {
-        if (Double.isNaN(v) || Double.isInfinite(v)) {
-            return Double.NaN;
-        }
-        return Math.abs(v) >= 100 ? Math.round(v) : Math.round(v * 10) / 10.0;
-    }
 }

@@ -9,6 +9,7 @@ import dev.loomlab.experiment.Verdict;
 import dev.loomlab.measure.Interval;
 import dev.loomlab.runs.Runs;
 import dev.loomlab.util.Progress;
+import dev.loomlab.view.Grid;
 
 /**
  * The "BEAM here" column of the articles' tables: the same spec as the JVM row, run as
@@ -46,15 +47,7 @@ final class BeamColumn {
         if (!beam.ok()) {
             return beam.outcome();
         }
-        return number(beam.metric(metric));
-    }
-
-    /** A figure as the cell shows it; empty for NaN. */
-    static String number(double v) {
-        if (Double.isNaN(v) || Double.isInfinite(v)) {
-            return "";
-        }
-        return Math.abs(v) >= 100 ? String.format("%,.0f", v) : String.format("%.2f", v);
+        return Grid.print(beam.metric(metric));
     }
 
     /**

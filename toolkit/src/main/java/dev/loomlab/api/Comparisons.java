@@ -1,5 +1,6 @@
 package dev.loomlab.api;
 
+import dev.loomlab.view.Grid;
 import dev.loomlab.view.Section;
 import dev.loomlab.experiment.ExperimentSpec;
 import dev.loomlab.experiment.Kind;
@@ -106,7 +107,7 @@ final class Comparisons {
             double b = r.beamHere();
             double jvm = r.ours();
             if (Double.isNaN(b)) {
-                said.add(String.format("On this machine, %s: %s %s on the JVM; BEAM here: %s.", r.what(), BeamColumn.number(jvm),
+                said.add(String.format("On this machine, %s: %s %s on the JVM; BEAM here: %s.", r.what(), Grid.print(jvm),
                         unit, r.beamHereText().isEmpty() ? "no counterpart run" : r.beamHereText()));
                 continue;
             }
@@ -115,7 +116,7 @@ final class Comparisons {
                     Verdict.compare(metric, Interval.of(b), 1, "BEAM here", Interval.of(jvm), 1, "the JVM"),
                     Double.isNaN(r.published()) || r.published() == 0 ? ""
                             : String.format("; beside the published %s (%s, another machine) it would be %.2f×",
-                            beamPublished ? "BEAM figure" : "figure of " + r.publishedWhat(), BeamColumn.number(r.published()),
+                            beamPublished ? "BEAM figure" : "figure of " + r.publishedWhat(), Grid.print(r.published()),
                             jvm / r.published())));
         }
         return said;
@@ -132,7 +133,7 @@ final class Comparisons {
         double oursMb = m.bytesPerProcess() * n / MIB;
         double beamMb = BeamColumn.value(beam, "bytesPerProcess") * n / MIB;
         double theirsMb = p == null ? Double.NaN : p.value() * n / MIB;
-        return new SideBySide.Row(what, oursMb, beamMb, beam.ok() ? BeamColumn.number(beamMb) + " (EXTRAPOLATED)" : beam.outcome(),
+        return new SideBySide.Row(what, oursMb, beamMb, beam.ok() ? Grid.print(beamMb) + " (EXTRAPOLATED)" : beam.outcome(),
                 theirsMb, describe(p) + " x n",
                 String.format("EXTRAPOLATED: %,.0f bytes measured at n = %,d, times %,d; measure it with "
                         + "./loomlab %s --n %d --no-cap (add --kind beam for BEAM here)", m.bytesPerProcess(), m.n(), n,

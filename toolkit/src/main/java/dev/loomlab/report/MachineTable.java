@@ -3,6 +3,7 @@ package dev.loomlab.report;
 import dev.loomlab.experiment.Measurement;
 import dev.loomlab.published.PublishedFigure;
 import dev.loomlab.published.PublishedFigures;
+import dev.loomlab.view.Grid;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -64,12 +65,12 @@ public final class MachineTable {
             size.append(String.format("%,d", key.n()) + (key.m() == 0 ? "" : " x " + key.m()));
             metric.append(key.metric());
             for (int i = 0; i < sources.size(); i++) {
-                columns.get(i).append(round(values.get(i).getOrDefault(key, Double.NaN)));
+                columns.get(i).append(Grid.round(values.get(i).getOrDefault(key, Double.NaN)));
             }
             Optional<PublishedFigure> p = PublishedFigures.beside(experiment, key.metric(), key.n(), key.m() == 0 ? null : key.m());
             published.append(p.map(PublishedFigure::value).orElse(Double.NaN));
             double ours = values.get(0).getOrDefault(key, Double.NaN);
-            ratio.append(p.isPresent() ? round(ours / p.get().value()) : Double.NaN);
+            ratio.append(p.isPresent() ? Grid.round(ours / p.get().value()) : Double.NaN);
             where.append(p.map(MachineTable::describe).orElse(""));
         }
         Table table = Table.create(experiment, kind, size, metric);
@@ -95,10 +96,4 @@ public final class MachineTable {
         };
     }
 
-    static double round(double value) {
-        if (Double.isNaN(value) || Double.isInfinite(value)) {
-            return value;
-        }
-        return Math.abs(value) >= 100 ? Math.round(value) : Math.round(value * 100) / 100.0;
-    }
 }
