@@ -42,23 +42,33 @@ public record Carriers(String metric, String what, List<Count> counts) implement
     public static final ForkPolicy ROW_FORKS = ForkPolicy.adaptive(3, java.time.Duration.ZERO, 0.10);
 
     /**
-     * Measures {@code spec} (kind process) on 1 carrier, and on 2 where the machine's default is
-     * larger, beside BEAM here, reusing {@code atDefault} (the same spec already measured at the
-     * default count) for the default; then a traced JVM per count when the experiment is ring or
-     * ping-pong. The spec's forks apply, {@link #ROW_FORKS} when it names none.
+     * Measures {@code spec} (kind process) on 1 carrier, on 2 where the machine's default is larger,
+     * and on the default, each beside BEAM here on as many schedulers; then a traced JVM per count
+     * when the experiment is ring or ping-pong. The spec's forks apply, {@link #ROW_FORKS} when it
+     * names none.
+     */
+    public static Carriers measure(ExperimentSpec spec, String metric, String what, Progress progress) {
+        return measure(spec, null, metric, what, progress);
+    }
+
+    /**
+     * As {@link #measure(ExperimentSpec, String, String, Progress)}, reusing {@code atDefault} (the
+     * same spec already measured at the default count) for the default.
      */
     public static Carriers measure(ExperimentSpec spec, BeamBeside atDefault, String metric, String what, Progress progress) {
-        Measurement measured = atDefault.jvm();
-        if (!measured.experiment().equals(spec.experiment()) || measured.n() != spec.n() || measured.m() != spec.m()) {
-            throw new IllegalArgumentException(String.format("the default-count measurement is %s n=%,d m=%d, not the spec's %s "
-                    + "n=%,d m=%d: pass the spec it was measured with", measured.experiment(), measured.n(), measured.m(),
-                    spec.experiment(), spec.n(), spec.m()));
+        if (atDefault != null) {
+            Measurement measured = atDefault.jvm();
+            if (!measured.experiment().equals(spec.experiment()) || measured.n() != spec.n() || measured.m() != spec.m()) {
+                throw new IllegalArgumentException(String.format("the default-count measurement is %s n=%,d m=%d, not the spec's %s "
+                        + "n=%,d m=%d: pass the spec it was measured with", measured.experiment(), measured.n(), measured.m(),
+                        spec.experiment(), spec.n(), spec.m()));
+            }
         }
         if (spec.carriers() != 0) {
             throw new IllegalArgumentException("the spec sets --carriers " + spec.carriers() + ": carriers(...) chooses the counts itself");
         }
         ExperimentSpec forked = spec.forkPolicy().single() ? spec.withForks(ROW_FORKS) : spec;
-        int defaultCount = atDefault.jvm().env().carrierParallelism();
+        int defaultCount = atDefault != null ? atDefault.jvm().env().carrierParallelism() : Runtime.getRuntime().availableProcessors();
         List<Integer> fewer = defaultCount > 2 ? List.of(1, 2) : defaultCount == 2 ? List.of(1) : List.of();
         boolean traces = traced(spec.experiment());
         List<Count> counts = new ArrayList<>();
@@ -68,7 +78,13 @@ public record Carriers(String metric, String what, List<Count> counts) implement
             BeamBeside side = BeamHere.beside(at, progress);
             counts.add(new Count(c, side, traces ? trace(spec.withCarriers(c), progress) : null));
         }
-        counts.add(new Count(defaultCount, atDefault, traces ? trace(spec, progress) : null));
+        BeamBeside onDefault = atDefault;
+        if (onDefault == null) {
+            progress.say(String.format("%s on the default %d carriers, and BEAM here on its default schedulers", spec.experiment(), defaultCount));
+            onDefault = BeamHere.beside(forked, progress);
+        }
+        counts.add(new Count(onDefault.jvm().ok() ? onDefault.jvm().env().carrierParallelism() : defaultCount, onDefault,
+                traces ? trace(spec, progress) : null));
         return new Carriers(metric, what, counts);
     }
 
@@ -77,9 +93,15 @@ public record Carriers(String metric, String what, List<Count> counts) implement
         return experiment.equals("ring") || experiment.equals("pingpong");
     }
 
-    /** One traced JVM, under the single experiment's warm-up budget (a traced hop is compared with a steady one). */
+    /**
+     * How long a traced JVM may warm up: its traced hops are set against the same run's own hop
+     * ({@link HopBreakdown#RUN_HOP}), so they need no interval across VMs.
+     */
+    static final java.time.Duration TRACE_WARMUP = java.time.Duration.ofSeconds(3);
+
+    /** One traced JVM, warmed up for at most {@link #TRACE_WARMUP}. */
     private static Measurement trace(ExperimentSpec spec, Progress progress) {
-        ExperimentSpec traced = spec.withForks(ForkPolicy.ONE).withHopTrace();
+        ExperimentSpec traced = spec.withForks(ForkPolicy.ONE).withHopTrace().withWarmup(TRACE_WARMUP, spec.repeat());
         progress.say(String.format("%s traced on %s carriers, one fresh JVM...", spec.experiment(),
                 spec.carriers() == 0 ? "the default" : String.valueOf(spec.carriers())));
         return FreshJvm.attempt(traced, Progress.SILENT);
@@ -89,8 +111,9 @@ public record Carriers(String metric, String what, List<Count> counts) implement
     @Override
     public Grid grid() {
         GridColumn count = GridColumn.text("carriers (BEAM: +S)");
-        GridColumn beam = GridColumn.text("BEAM here");
-        GridColumn jvm = GridColumn.text("JVM here (process)");
+        String unit = Verdict.format(metric, 1).endsWith(" ns") ? " (ns)" : "";
+        GridColumn beam = GridColumn.text("BEAM here" + unit);
+        GridColumn jvm = GridColumn.text("JVM here (process" + (unit.isEmpty() ? ")" : ", ns)"));
         GridColumn ratio = GridColumn.number("JVM / BEAM here");
         GridColumn relation = GridColumn.text("on this machine");
         for (Count c : counts) {
@@ -111,7 +134,7 @@ public record Carriers(String metric, String what, List<Count> counts) implement
         if (!m.ok()) {
             return m.outcome();
         }
-        String value = Verdict.format(metric, m.metric(metric));
+        String value = Grid.print(m.metric(metric));
         return m.interval(metric).has() ? value + " " + Measurement.intervalText(m.interval(metric)) : value + " (one VM)";
     }
 

@@ -27,8 +27,9 @@ class CarriersTest {
                 new Carriers.Count(1, new BeamBeside(forked(Kind.PROCESS, 800, 820, 810), forked(Kind.BEAM, 900, 905, 910), null), null),
                 new Carriers.Count(2, new BeamBeside(forked(Kind.PROCESS, 2_100, 2_300, 2_200), forked(Kind.BEAM, 640, 660, 650), null), null)));
         var grid = carriers.grid();
-        assertThat(grid.columnNames()).hasSizeLessThanOrEqualTo(7).startsWith("carriers (BEAM: +S)", "BEAM here");
+        assertThat(grid.columnNames()).hasSizeLessThanOrEqualTo(7).startsWith("carriers (BEAM: +S)", "BEAM here (ns)");
         assertThat(grid.texts("on this machine")).containsExactly("JVM faster", "JVM slower");
+        assertThat(grid.texts("JVM here (process, ns)").get(1)).startsWith("2,200 [").doesNotContain("µs"); // one unit in a column
         String said = carriers.verdict();
         assertThat(said.lines().toList().get(0)).startsWith("on 1 carrier (BEAM here +S 1), a hop: BEAM here 905 ns");
         assertThat(said).contains("the JVM on 2 carriers against itself on 1: 1 carrier 810 ns")

@@ -264,11 +264,20 @@ public final class Loomlab {
     }
 
     /**
-     * {@code spec} (a messaging experiment of toolkit processes) on 1 carrier, and on 2 where the
-     * machine has more, beside BEAM here {@code +S} as many, each over fresh VMs; {@code atDefault} is
-     * the same spec already measured by {@link #beamHere(ExperimentSpec)} at the default count. Ring
+     * {@code spec} (a messaging experiment of toolkit processes) on 1 carrier, on 2 where the machine
+     * has more, and on its default, each beside BEAM here {@code +S} as many, over fresh VMs. Ring
      * and ping-pong also get one traced JVM per count: where a hop's time goes
      * ({@link Carriers#hops()}, {@link Carriers#chart()}).
+     */
+    public static Carriers carriers(ExperimentSpec spec, String metric, String what) {
+        return carriers(spec, null, metric, what);
+    }
+
+    /**
+     * {@code spec} (a messaging experiment of toolkit processes) on 1 carrier, and on 2 where the
+     * machine has more, beside BEAM here {@code +S} as many, each over fresh VMs; {@code atDefault} is
+     * the same spec already measured by {@link #beamHere(ExperimentSpec)} at the default count (null:
+     * measure it too). Ring and ping-pong also get one traced JVM per count.
      */
     public static Carriers carriers(ExperimentSpec spec, BeamBeside atDefault, String metric, String what) {
         try (ProgressLine line = ProgressLine.start(String.format("%s n=%,d on fewer carriers, beside BEAM here on as many schedulers",
