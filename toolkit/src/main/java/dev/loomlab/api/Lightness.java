@@ -299,6 +299,8 @@ public final class Lightness {
         return new Section(table, chart, List.of(
                 "run 1 in one JVM is cold: the spawn loop runs interpreted, its frames are bigger and slower; later runs are compiled",
                 "a fresh JVM per run is cold every time (three are run): its figures do not improve, which is what the article's one-run table showed for Go",
-                "which of two close figures is faster can change between run 1 and the rest: compare warm medians, and say which you used"));
+                "which of two close figures is faster can change between run 1 and the rest: compare warm medians, and say which you used"),
+                // the one-JVM measurements only (run 1 cold, the median of the rest), so a reader's cell finds them by kind
+                Stream.of(oneJvm, oneJvmVirtual).map(r -> (JsonNode) MeasurementJson.tree(r)).toList());
     }
 }

@@ -10,6 +10,7 @@ import dev.loomlab.measure.Spread;
 import dev.loomlab.view.Section;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Predicate;
 
 /**
  * The sentence that sets a reader's cell beside the toolkit's measurement of the same thing: the
@@ -57,15 +58,48 @@ public final class ReaderCell {
      * the section holds none.
      */
     public static String relate(double yours, String metric, String what, Section section, String experiment, Kind kind) {
+        return relate(yours, metric, what, section, experiment, kind, m -> true, "");
+    }
+
+    /**
+     * The same against the measurement whose m is {@code m} (e.g. the list size of {@code state}), the
+     * largest n among those, or a sentence saying the section holds none with that m.
+     */
+    public static String relate(double yours, String metric, String what, Section section, String experiment, Kind kind, long m) {
+        return relate(yours, metric, what, section, experiment, kind, x -> x.m() == m, String.format(" with m = %,d", m));
+    }
+
+    private static String relate(double yours, String metric, String what, Section section, String experiment, Kind kind,
+                                 Predicate<Measurement> which, String whichWords) {
         List<Measurement> behind = new ArrayList<>();
         section.measurements().forEach(node -> behind.add(MeasurementJson.fromTree(node)));
         return behind.stream()
-                .filter(m -> experiment.equals(m.experiment()) && kind.label().equals(m.kind()) && !Double.isNaN(m.metric(metric)))
+                .filter(m -> experiment.equals(m.experiment()) && kind.label().equals(m.kind()) && which.test(m)
+                        && !Double.isNaN(m.metric(metric)))
                 .max((a, b) -> Long.compare(a.n(), b.n()))
                 .map(m -> relate(yours, metric, what, m))
                 .orElse(head(yours, metric, what, kind == Kind.BEAM ? "BEAM VM" : "JVM")
-                        + "; the section holds no " + experiment + " measurement by " + kind.label() + " of " + metric
+                        + "; the section holds no " + experiment + " measurement by " + kind.label() + whichWords + " of " + metric
                         + " to set it beside");
+    }
+
+    /**
+     * What a JVM flag changed, between two of the reader's own cells that differ only in that flag (each one
+     * fresh JVM): {@code withFlag} against {@code without}, the difference and its share, and that one JVM
+     * each cannot tell a flag's effect from the spread between fresh JVMs. NaN on either side says which
+     * cell has no figure.
+     */
+    public static String change(double withFlag, double without, String flag, String metric, String what) {
+        if (Double.isNaN(withFlag) || Double.isNaN(without)) {
+            return String.format("%s: no figure %s (%s), so nothing to compare", what,
+                    Double.isNaN(withFlag) ? "from the cell with " + flag : "from the cell without it",
+                    Double.isNaN(withFlag) ? "it failed or stopped at its deadline" : "run it first");
+        }
+        double diff = withFlag - without;
+        return String.format("%s: %s with %s, %s without it; the flag changed it by %s%s (%+.0f%%), one fresh JVM each: "
+                        + "rerun both cells to see how far a figure moves by itself before you read the difference as the flag's",
+                what, Verdict.format(metric, withFlag), flag, Verdict.format(metric, without), diff < 0 ? "-" : "+",
+                Verdict.format(metric, Math.abs(diff)), 100 * diff / without);
     }
 
     /**

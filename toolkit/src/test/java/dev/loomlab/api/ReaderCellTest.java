@@ -102,6 +102,26 @@ class ReaderCellTest {
     }
 
     @Test
+    void aSectionGivesTheMeasurementWithTheMAsked() {
+        Measurement small = vm("process", 25_000, 2_200, 2_400);
+        Measurement big = new Measurement("ring", "process", RING.n(), 100, Env.current(), Measurement.OK, "",
+                Map.of("nsPerHop", 9_000.0), small.runs(), List.of(), Measurement.STEADY, Map.of("nsPerHop", Spread.of(9_000.0, 9_100.0)));
+        Section section = new Section(Grid.create("t"), null, List.of(), List.of(MeasurementJson.tree(small), MeasurementJson.tree(big)));
+        assertThat(ReaderCell.relate(9_050, "nsPerHop", "a hop", section, "ring", Kind.PROCESS, 100)).contains("9.0 µs", "inside");
+        assertThat(ReaderCell.relate(9_050, "nsPerHop", "a hop", section, "ring", Kind.PROCESS, 1)).contains("outside");
+        assertThat(ReaderCell.relate(9_050, "nsPerHop", "a hop", section, "ring", Kind.PROCESS, 7))
+                .contains("the section holds no ring measurement by process with m = 7");
+    }
+
+    @Test
+    void aFlagsChangeIsTheDifferenceBetweenTwoCells() {
+        assertThat(ReaderCell.change(90e6, 100e6, "-XX:+UseSerialGC", "peakRssBytes", "the peak"))
+                .startsWith("the peak: ").contains("with -XX:+UseSerialGC", "changed it by -", "(-10%)", "one fresh JVM each");
+        assertThat(ReaderCell.change(Double.NaN, 100e6, "-Xmx8m", "peakRssBytes", "the peak"))
+                .contains("no figure from the cell with -Xmx8m");
+    }
+
+    @Test
     void aLoadRowIsOneWarmVmAndAStarvedRowSaysItStarved() {
         LoadRow row = new LoadRow("platform", 10, 1, 2, LoadRow.OK, false, 100, 500, 500, 20, 40, 90, 25, 1e8, 1e9, 1e8,
                 List.of(), "");
