@@ -137,7 +137,8 @@ public final class ChildJvm {
         int code = finished ? process.exitValue() : -1;
         if (!finished) {
             outcome = ChildOutcome.DEADLINE;
-        } else if (code == EXIT_ON_OUT_OF_MEMORY || lines.stream().anyMatch(l -> l.contains("OutOfMemoryError"))) {
+        } else if (code == EXIT_ON_OUT_OF_MEMORY || code != 0 && lines.stream().anyMatch(l -> l.contains("OutOfMemoryError"))) {
+            // a child that caught an OutOfMemoryError, said so and ended normally has a result, not a failure
             outcome = ChildOutcome.OUT_OF_MEMORY;
         } else if (code != 0) {
             outcome = ChildOutcome.FAILED;

@@ -66,6 +66,15 @@ class ChildProtocolTest {
     }
 
     @Test
+    void aChildThatCaughtAnOutOfMemoryErrorAndSaidSoEndsOk() {
+        ChildReply reply = ChildCall.launch(List.of(), CatchesOutOfMemory.class, List.of(), List.of("-Xmx16m",
+                "-XX:-ExitOnOutOfMemoryError"), Duration.ofSeconds(30), line -> { });
+        assertThat(reply.run().stderrTail()).anyMatch(l -> l.contains("OutOfMemoryError"));
+        assertThat(reply.run().outcome()).isEqualTo(ChildOutcome.OK);
+        assertThat(reply.number("caught")).isEqualTo(1);
+    }
+
+    @Test
     void aChildThatExplainsItsFailureIsOneLineNamingWhatItRan() {
         ChildReply reply = ChildCall.launch(List.of(), Fails.class, List.of(), List.of(), Duration.ofSeconds(30),
                 line -> { });
@@ -159,6 +168,23 @@ class ChildProtocolTest {
                 kept.add(new byte[256 << 10]);
                 ChildSide.result("heldMiB", i / 4.0);
             }
+            ChildSide.exit(0);
+        }
+    }
+
+    /** Fills its heap inside a try, prints the error it caught, and ends normally. */
+    public static final class CatchesOutOfMemory {
+        public static void main(String[] args) {
+            ChildSide.open(args, "CatchesOutOfMemory");
+            try {
+                List<byte[]> kept = new ArrayList<>();
+                while (true) {
+                    kept.add(new byte[256 << 10]);
+                }
+            } catch (OutOfMemoryError e) {
+                System.err.println("caught: " + e);
+            }
+            ChildSide.result("caught", 1);
             ChildSide.exit(0);
         }
     }
