@@ -105,15 +105,18 @@ public record BeamBeside(Measurement jvm, Measurement beam, String missing) impl
         return Grid.create("Verdicts, computed from these runs", said);
     }
 
-    /** The comparison, the verdicts, then every run of each side when there were several. */
+    /** The comparison, then the verdicts. */
     @Override
     public List<Grid> grids() {
-        List<Grid> all = new ArrayList<>(List.of(grid(), verdicts()));
-        if (jvm.runs().size() > 1) {
-            all.add(jvm.runsGrid());
-        }
-        if (beam != null && beam.runs().size() > 1) {
-            all.add(beam.runsGrid());
+        return List.of(grid(), verdicts());
+    }
+
+    /** Every run of each side, when there were several. */
+    @Override
+    public List<Grid> details() {
+        List<Grid> all = new ArrayList<>(jvm.details());
+        if (beam != null) {
+            all.addAll(beam.details());
         }
         return all;
     }
@@ -136,13 +139,11 @@ public record BeamBeside(Measurement jvm, Measurement beam, String missing) impl
         return cell(beam, name);
     }
 
-
-
-
     @Override
     public String toString() {
         StringBuilder text = new StringBuilder();
         grids().forEach(t -> text.append(t.toText()).append('\n'));
+        details().forEach(t -> text.append(t.toText()).append('\n'));
         return text.toString().stripTrailing();
     }
 }

@@ -291,11 +291,10 @@ public record Measurement(String experiment, String kind, long n, long m, Env en
         return interval.has() ? String.format("[%s, %s]", Grid.print(interval.low()), Grid.print(interval.high())) : "one VM: no interval";
     }
 
-
-    /** The summary beside the published figures, then every run when there were several. */
+    /** Every run, grouped by VM, when there were several. */
     @Override
-    public List<Grid> grids() {
-        return runs.size() > 1 ? List.of(grid(), runsGrid()) : List.of(grid());
+    public List<Grid> details() {
+        return runs.size() > 1 ? List.of(runsGrid()) : List.of();
     }
 
     /** Every run, one row each, the cold one marked. */
@@ -360,6 +359,4 @@ public record Measurement(String experiment, String kind, long n, long m, Env en
         return Optional.of("BEAM here is left out of this table: beamHere(" + call + ") sets it beside, in jshell or a notebook "
                 + "(on the command line: --kind beam); it needs Erlang (erl)");
     }
-
-
 }

@@ -84,5 +84,4 @@ final class LoadTable {
     private static String fmt(double v) {
         return v == Math.rint(v) ? String.format("%,d", (long) v) : String.valueOf(v);
     }
-
 }

@@ -21,10 +21,21 @@ public interface Tabular {
         return List.of(grid());
     }
 
-    /** The grids as text with the notes under them, as jshell prints a result. */
+    /**
+     * The grids one call away (every run of every VM, a log): a notebook shows them collapsed
+     * under the main ones, jshell prints them after.
+     */
+    default List<Grid> details() {
+        return List.of();
+    }
+
+    /** The grids, then the details, as text with the notes under them, as jshell prints a result. */
     static String text(Tabular value) {
         StringBuilder text = new StringBuilder();
         for (Grid g : value.grids()) {
+            text.append(text.isEmpty() ? "" : "\n").append(g.toText());
+        }
+        for (Grid g : value.details()) {
             text.append(text.isEmpty() ? "" : "\n").append(g.toText());
         }
         for (String note : value.notes()) {

@@ -69,7 +69,8 @@ class BeamBesideTest {
                 .contains("no interval to say which is lighter")
                 .contains("published on another machine");
         assertThat(verdicts).anyMatch(v -> v.startsWith("BEAM here: the median of runs 2 to 3"));
-        assertThat(new BeamBeside(JVM, BEAM, null).grids()).hasSize(4);
+        assertThat(new BeamBeside(JVM, BEAM, null).grids()).hasSize(2); // the comparison and the verdicts
+        assertThat(new BeamBeside(JVM, BEAM, null).details()).hasSize(2); // every run of each side, collapsed
     }
 
     @Test

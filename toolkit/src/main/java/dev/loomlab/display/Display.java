@@ -36,8 +36,10 @@ public final class Display {
         Map<String, String> bundle = new LinkedHashMap<>();
         if (value instanceof Tabular t) {
             java.util.List<Table> tables = t.grids().stream().map(Tables::from).toList();
-            if (tables.size() > 1 || !t.notes().isEmpty()) {
+            java.util.List<Grid> details = t.details();
+            if (tables.size() > 1 || !details.isEmpty() || !t.notes().isEmpty()) {
                 bundle.put(HTML, tables.stream().map(Display::html).collect(java.util.stream.Collectors.joining("\n"))
+                        + details.stream().map(Display::collapsed).collect(java.util.stream.Collectors.joining())
                         + notesHtml(t.notes()));
                 bundle.put(TEXT, String.valueOf(value));
                 return bundle;
@@ -87,6 +89,16 @@ public final class Display {
                 ? ""
                 : "<p><b>" + escape(table.name()) + "</b></p>\n";
         return caption + out;
+    }
+
+    /** A grid one call away: its caption as the summary of a collapsed {@code <details>} element. */
+    static String collapsed(Grid grid) {
+        Table table = Tables.from(grid);
+        Figures.apply(table);
+        var out = new java.io.StringWriter();
+        table.write().usingOptions(HtmlWriteOptions.builder(out).build());
+        String summary = table.name() == null || table.name().isBlank() ? "details" : table.name();
+        return "\n<details class=\"loomlab-details\"><summary>" + escape(summary) + "</summary>\n" + out + "\n</details>";
     }
 
     /** Notes as a list under the tables, or nothing. */

@@ -95,5 +95,4 @@ public final class MachineTable {
             default -> label;
         };
     }
-
 }

@@ -7,6 +7,7 @@ import dev.loomlab.view.GridLines;
 import dev.loomlab.view.Plot;
 import dev.loomlab.view.Section;
 import dev.loomlab.view.Series;
+import dev.loomlab.view.Tabular;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -50,5 +51,26 @@ class ViewDrawingTest {
         assertThat(Display.mimeBundle(bars)).containsKey(Display.PNG);
         assertThat(Display.mimeBundle(GRID)).containsKey(Display.HTML);
         assertThat(section.toString()).contains("note: a note");
+    }
+
+    @Test
+    void detailsShowCollapsedUnderTheMainTableAndInTextAfterIt() {
+        Grid runs = new GridLines("every run").text("run").whole("ns").row("1", 900).row("2", 700).build();
+        Tabular result = new Tabular() {
+            @Override
+            public Grid grid() {
+                return GRID;
+            }
+
+            @Override
+            public List<Grid> details() {
+                return List.of(runs);
+            }
+        };
+        String html = Display.mimeBundle(result).get(Display.HTML);
+        assertThat(html.indexOf("Idle weight")).isLessThan(html.indexOf("<details"));
+        assertThat(html).contains("<details class=\"loomlab-details\"><summary>every run</summary>").contains("<td>700</td>");
+        assertThat(html.indexOf("<table", html.indexOf("<details"))).isPositive();
+        assertThat(Tabular.text(result)).contains("Idle weight", "every run", "700");
     }
 }
