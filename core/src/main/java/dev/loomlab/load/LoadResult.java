@@ -63,10 +63,16 @@ public record LoadResult(LoadSpec spec, Env env, boolean envFromChild, List<Load
         return LoadNotes.of(this);
     }
 
-    /** Our rows, then the published BEAM rows, in one table. */
+    /** The round trips: our rows, then the published BEAM rows. */
     @Override
     public Grid grid() {
         return LoadTable.of(this);
+    }
+
+    /** The busy loops' work in the same rows, with the published notes, one click away. */
+    @Override
+    public List<Grid> details() {
+        return List.of(LoadTable.work(this));
     }
 
     /** Round trip (p50, p99) against busy loops, per kind, beside BEAM's published points. */

@@ -12,10 +12,11 @@ import dev.loomlab.view.GridLines;
 import java.util.Map;
 
 /**
- * The load experiment as one table: our rows, then the published BEAM rows for the same question,
- * grouped by source and loop count, in the same columns. Rates are in millions of iterations per
- * second for us, millions of reductions per second for BEAM. There is no max column: the German
- * article reports no maxima on a shared host, and neither do we (the max stays in {@code --json}).
+ * The load experiment as two tables: the round trips (our rows, then the published BEAM rows for
+ * the same question, grouped by source and loop count, in the same columns), and the work the
+ * busy loops did, one call away. Rates are in millions of iterations per second for us, millions
+ * of reductions per second for BEAM. There is no max column: the German article reports no maxima
+ * on a shared host, and neither do we (the max stays in {@code --json}).
  */
 final class LoadTable {
 
@@ -25,28 +26,37 @@ final class LoadTable {
      */
     private static final Map<String, Integer> SCHEDULERS = Map.of("un-million", 8, "unter-last", 1);
 
-    private final GridLines lines;
+    private final GridLines roundTrips;
+    private final GridLines work;
 
-    private LoadTable(String title) {
-        lines = new GridLines(title).text("runtime").whole("loops").whole("carriers").text("result")
-                .number("p50 µs").number("p99 µs").number("mean µs")
+    private LoadTable(LoadResult r) {
+        roundTrips = new GridLines(String.format("Round trip under k busy loops, %,d round trips per row, deadline %s per row; "
+                + "each row a fresh JVM (BEAM here: a fresh BEAM VM); BEAM as published", r.spec().rounds(), Durations.format(r.spec().deadline())))
+                .text("runtime").whole("loops").whole("carriers").text("result")
+                .number("p50 µs").number("p99 µs").number("mean µs");
+        work = new GridLines("The busy loops' work in the same rows: millions of iterations (BEAM: reductions) per second")
+                .text("runtime").whole("loops").whole("carriers")
                 .number("M/s per loop (all loops)").number("M/s total").number("M/s first loop").text("published note");
+        r.rows().forEach(this::ours);
+        published(r.published());
     }
 
+    /** The round trips: 7 columns. */
     static Grid of(LoadResult r) {
-        String title = String.format("Round trip under k busy loops, %,d round trips per row, deadline %s per row; "
-                + "each row a fresh JVM (BEAM here: a fresh BEAM VM); BEAM as published", r.spec().rounds(), Durations.format(r.spec().deadline()));
-        LoadTable t = new LoadTable(title);
-        r.rows().forEach(t::ours);
-        t.published(r.published());
-        return t.lines.build();
+        return new LoadTable(r).roundTrips.build();
+    }
+
+    /** The loops' work per row, with the published notes. */
+    static Grid work(LoadResult r) {
+        return new LoadTable(r).work.build();
     }
 
     private void ours(LoadRow row) {
-        lines.row(Kind.runtime(row.kind()), row.loops(), row.parallelism(), row.verdict(),
-                Grid.round(row.roundTripMicrosP50()), Grid.round(row.roundTripMicrosP99()),
-                Grid.round(row.roundTripMicrosMean()), Grid.round(row.opsPerSecondPerLoop() / 1e6), Grid.round(row.opsPerSecondTotal() / 1e6),
-                Grid.round(row.firstLoopOpsPerSecond() / 1e6), "");
+        String runtime = Kind.runtime(row.kind());
+        roundTrips.row(runtime, row.loops(), row.parallelism(), row.verdict(),
+                Grid.round(row.roundTripMicrosP50()), Grid.round(row.roundTripMicrosP99()), Grid.round(row.roundTripMicrosMean()));
+        work.row(runtime, row.loops(), row.parallelism(), Grid.round(row.opsPerSecondPerLoop() / 1e6),
+                Grid.round(row.opsPerSecondTotal() / 1e6), Grid.round(row.firstLoopOpsPerSecond() / 1e6), "");
     }
 
     private void published(List<PublishedFigure> figures) {
@@ -76,8 +86,11 @@ final class LoadTable {
                     notes.add(f.note());
                 }
             }
-            lines.row(head.runtime(), head.n() == null ? null : head.n().intValue(), schedulers, "published (" + head.source() + ")",
-                    values[0], Double.NaN, values[4], values[1], values[2], values[3], String.join("; ", notes));
+            Integer loops = head.n() == null ? null : head.n().intValue();
+            if (!Double.isNaN(values[0]) || !Double.isNaN(values[4])) {
+                roundTrips.row(head.runtime(), loops, schedulers, "published (" + head.source() + ")", values[0], Double.NaN, values[4]);
+            }
+            work.row(head.runtime(), loops, schedulers, values[1], values[2], values[3], String.join("; ", notes));
         }
     }
 

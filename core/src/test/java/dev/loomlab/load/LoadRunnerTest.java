@@ -65,7 +65,12 @@ class LoadRunnerTest {
 
         var table = result.grid();
         assertThat(table.texts("runtime")).contains("JVM platform", "BEAM (OTP 28; Apple M1)", "BEAM (+S 1)");
-        assertThat(table.rowCount()).isEqualTo(2 + 9);
+        assertThat(table.columnNames()).hasSizeLessThanOrEqualTo(7);
+        var work = result.details().get(0);
+        assertThat(work.rowCount()).as("every published group has a row of work or notes").isEqualTo(2 + 9);
+        for (int row = 2; row < table.rowCount(); row++) { // a published row in the round trips has a round trip
+            assertThat(Double.isNaN(table.number(row, "p50 µs")) && Double.isNaN(table.number(row, "mean µs"))).isFalse();
+        }
         assertThat(result.toString()).contains("note:", "BEAM rows as published");
 
         LoadResult back = LoadResult.fromJson(result.toJson());
