@@ -42,6 +42,11 @@ public final class ProcessMemory implements Displayable {
         return BeamColumn.value(beamIdle, "bytesPerProcess");
     }
 
+    /** Bytes per hibernated BEAM process measured here, in a fresh BEAM VM (NaN if it did not run). */
+    public double beamHibernatedBytes() {
+        return BeamColumn.value(beamHibernated, "bytesPerProcess");
+    }
+
     /** The size measured. */
     int n() {
         return n;
@@ -108,14 +113,14 @@ public final class ProcessMemory implements Displayable {
                 new Weight("BEAM OTP 28, 64-bit (today)", Klab.published("un-million", "spawn", "bytesPerProcess", 1L, null), 8,
                         "published (French article): one idle process, heap 233 words"),
                 new Weight("BEAM here: an idle process (this machine)", beamHereBytes(), 8, beamHow(beamIdle)),
-                new Weight("BEAM here: a hibernated process (this machine)", BeamColumn.value(beamHibernated, "bytesPerProcess"), 8,
+                new Weight("BEAM here: a hibernated process (this machine)", beamHibernatedBytes(), 8,
                         beamHow(beamHibernated)),
                 new Weight("JVM here: toolkit process", processBytes(), 8, ours(process, n), beamHereBytes()),
                 new Weight("JVM here: raw virtual thread", virtualBytes(), 8, ours(virtual, n), beamHereBytes()),
                 new Weight("JVM here: platform thread (heap + native stack)", platformBytes(), 8,
                         ours(platform, Math.min(n, 1_000)) + "; native stack from Native Memory Tracking", beamHereBytes()),
                 new Weight("JVM here: hibernated toolkit process", hibernatedBytes(), 8, ours(hibernated, n),
-                        BeamColumn.value(beamHibernated, "bytesPerProcess")));
+                        beamHibernatedBytes()));
         return Tables.of(String.format("Memory per process: KLab's 1,000 processes in 2008, today's BEAM published, and BEAM and the JVM here at %,d", n), rows)
                 .text("runtime", Weight::runtime)
                 .number("bytes per process", w -> Tables.nearest(w.bytes()))

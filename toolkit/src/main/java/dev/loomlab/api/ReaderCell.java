@@ -49,7 +49,7 @@ public final class ReaderCell {
         Spread runs = protocol.spread().getOrDefault(metric, Spread.of(protocol.metric(metric)));
         double gcInWindow = protocol.metric("gcInWindow");
         return sentence(yours, metric, what, vm, interval, protocol.vms(), protocolWords(protocol), runs,
-                protocol.cold(metric), gcInWindow, protocol.n());
+                protocol.cold(metric), gcInWindow, protocol.n(), true);
     }
 
     /**
@@ -121,11 +121,29 @@ public final class ReaderCell {
         }
         return sentence(yoursNs, metric, what, vm, Interval.of(theirs), 1,
                 String.format("%s with %,d busy loops, warmed up, one fresh %s", row.kind(), row.loops(), vm),
-                Spread.of(row.roundTripMicrosP50() * 1_000, theirs), Double.NaN, Double.NaN, 0);
+                Spread.of(row.roundTripMicrosP50() * 1_000, theirs), Double.NaN, Double.NaN, 0, true);
+    }
+
+    /**
+     * The same against one figure of the protocol's that is not a {@link Measurement} (a cell of a
+     * section's table: one child JVM or BEAM VM, no runs to range over), described by
+     * {@code protocolWords}, e.g. "one child JVM, steady batches". NaN when the protocol has no figure. Such a
+     * figure's clock is not known to start after a full GC, so the sentence does not offer a collection as a reason.
+     *
+     * @param beam true when the protocol's figure is a BEAM VM's
+     */
+    public static String relate(double yours, String metric, String what, double theirs, boolean beam, String protocolWords) {
+        String vm = beam ? "BEAM VM" : "JVM";
+        if (Double.isNaN(theirs)) {
+            return head(yours, metric, what, vm) + "; the protocol has no figure to set it beside (" + protocolWords + ")";
+        }
+        return sentence(yours, metric, what, vm, Interval.of(theirs), 1, protocolWords, Spread.of(theirs), Double.NaN,
+                Double.NaN, 0, false);
     }
 
     private static String sentence(double yours, String metric, String what, String vm, Interval interval, int vms,
-                                   String protocolWords, Spread runs, double cold, double gcInWindow, long n) {
+                                   String protocolWords, Spread runs, double cold, double gcInWindow, long n,
+                                   boolean clockAfterGc) {
         String head = head(yours, metric, what, vm);
         String theirs = interval.has()
                 ? String.format("%s [%s, %s] over %d fresh %ss", Verdict.format(metric, interval.median()),
@@ -162,7 +180,7 @@ public final class ReaderCell {
                 ? String.format("your cell is one VM, and one VM's figure can lie outside an interval of the mean over %d VMs: "
                         + "rerun the cell a few times to see that spread", vms)
                 : "both sides are one VM each, and fresh VMs differ by more than the runs inside one");
-        if (yours > interval.median() && (metric.startsWith("ns") || metric.contains("Ns"))) {
+        if (clockAfterGc && yours > interval.median() && (metric.startsWith("ns") || metric.contains("Ns"))) {
             why.add("a collection may have fallen inside your timed window (a cell that times with GcWindow prints how many): "
                     + "the protocol starts its clock after a full GC" + (Double.isNaN(gcInWindow) ? ""
                             : gcInWindow == 0 ? ", and none fell inside its window"

@@ -132,4 +132,17 @@ class ReaderCellTest {
         assertThat(ReaderCell.relate(Double.NaN, "a round trip", starved)).startsWith("your cell: no figure")
                 .contains("virtual, 4 loops", "Neither completed a round trip: the cell and the protocol agree");
     }
+
+    @Test
+    void aSingleFigureIsOneVmBesideOneVm() {
+        String s = ReaderCell.relate(900, "bytesPerProcess", "a hibernated process", 880, false, "one fresh JVM, heap after GC / n");
+        assertThat(s).startsWith("your cell: ").contains("for a hibernated process, one fresh JVM; the protocol: ",
+                "one fresh JVM, heap after GC / n", "outside the range of its measured runs", "both sides are one VM each");
+        assertThat(ReaderCell.relate(880, "bytesPerProcess", "a hibernated process", 880, true, "one fresh BEAM VM"))
+                .contains("one fresh BEAM VM", "inside the range of its measured runs: the cell and the protocol agree");
+        assertThat(ReaderCell.relate(880, "bytesPerProcess", "a process", Double.NaN, false, "did not run"))
+                .endsWith("the protocol has no figure to set it beside (did not run)");
+        assertThat(ReaderCell.relate(5_000, "nsPerMessage", "a message", 1_000, false, "one child JVM"))
+                .contains("outside the range of its measured runs").doesNotContain("collection");
+    }
 }
