@@ -14,8 +14,18 @@ final class GcPauseSection {
     private GcPauseSection() {}
 
     static Section of(GcPauses plan, List<GcPauseRow> rows) {
-        var table = Grid.of(String.format("GC pauses while N processes churn their state (%d objects each, %,d messages/s, %s each row, %s)",
-                        plan.slots(), plan.rate(), plan.measure().toMillis() + " ms", plan.heapFlag()), rows)
+        String setting = String.format("N processes churn their state (%d objects each, %,d messages/s, %s each row, %s)",
+                plan.slots(), plan.rate(), plan.measure().toMillis() + " ms", plan.heapFlag());
+        var table = Grid.of("GC pauses while " + setting + ": every thread stopped, and the round trips that waited", rows)
+                .text("collector", r -> r.collector().label())
+                .whole("processes", GcPauseRow::n)
+                .number("pause max µs", r -> Grid.round(r.pauseMaxUs()))
+                .number("% of time paused", r -> Grid.round(r.pausedPercent()))
+                .number("RT p99 outside pauses µs", r -> Grid.round(r.rtOutsideP99Us()))
+                .number("slowest RT in a pause µs", r -> Grid.round(r.rtDuringPauseMaxUs()))
+                .text("outcome", GcPauseRow::outcome)
+                .build();
+        var everyColumn = Grid.of("Every figure of the same rows", rows)
                 .text("collector", r -> r.collector().label())
                 .whole("processes", GcPauseRow::n)
                 .number("GC pauses", GcPauseRow::pauses)
@@ -31,10 +41,11 @@ final class GcPauseSection {
                 .number("their max µs", r -> Grid.round(r.rtDuringPauseMaxUs()))
                 .number("RT p99 outside pauses µs", r -> Grid.round(r.rtOutsideP99Us()))
                 .text("JVM's GC notifications", GcPauseRow::notified)
-                .text("BEAM (article)", r -> GcPauses.BEAM)
                 .text("outcome", GcPauseRow::outcome)
                 .build();
-        return new Section(table, chart(plan, rows), notes(rows));
+        List<String> notes = new ArrayList<>(notes(rows));
+        notes.add("BEAM (the article): " + GcPauses.BEAM);
+        return new Section(table, chart(plan, rows), notes, List.of(), List.of(everyColumn));
     }
 
     private static Plot chart(GcPauses plan, List<GcPauseRow> rows) {

@@ -23,8 +23,18 @@ final class DirtyCallSection {
     private DirtyCallSection() {}
 
     static Section of(DirtyCall plan, List<DirtyCallRow> rows) {
-        var table = Grid.of(String.format("A long native call and the other virtual threads, one carrier (usleep %d ms every %d ms, %d ms measured)",
-                        plan.call().toMillis(), plan.gap().toMillis(), plan.window().toMillis()), rows)
+        String setting = String.format("one carrier (usleep %d ms every %d ms, %d ms measured)",
+                plan.call().toMillis(), plan.gap().toMillis(), plan.window().toMillis());
+        var table = Grid.of("A long native call and the other virtual threads, " + setting, rows)
+                .text("where the call runs", r -> r.site().words())
+                .number("RTs during a call", DirtyCallRow::rtDuringCall)
+                .number("their p50 µs", r -> Grid.round(r.rtDuringCallP50Us()))
+                .number("their max µs", r -> Grid.round(r.rtDuringCallMaxUs()))
+                .number("RT p99 outside calls µs", r -> Grid.round(r.rtOutsideP99Us()))
+                .text("BEAM (article)", r -> beam(r.site()))
+                .text("outcome", DirtyCallRow::outcome)
+                .build();
+        var everyColumn = Grid.of("Every figure of the same rows", rows)
                 .text("where the call runs", r -> r.site().words())
                 .number("native calls", DirtyCallRow::calls)
                 .number("call mean µs", r -> Grid.round(r.callMeanUs()))
@@ -36,7 +46,6 @@ final class DirtyCallSection {
                 .number("their p50 µs", r -> Grid.round(r.rtDuringCallP50Us()))
                 .number("their max µs", r -> Grid.round(r.rtDuringCallMaxUs()))
                 .number("RT p99 outside calls µs", r -> Grid.round(r.rtOutsideP99Us()))
-                .text("BEAM (article)", r -> beam(r.site()))
                 .text("outcome", DirtyCallRow::outcome)
                 .build();
         List<String> categories = rows.stream().map(r -> r.site().label()).toList();
@@ -46,7 +55,7 @@ final class DirtyCallSection {
         bars.put("max", rows.stream().map(DirtyCallRow::rtMaxUs).toList());
         var chart = Plot.bars("Round trips of the other virtual threads while a native call runs, by where it runs",
                 "round trip, µs", true, categories, bars);
-        return new Section(table, chart, notes(plan, rows));
+        return new Section(table, chart, notes(plan, rows), List.of(), List.of(everyColumn));
     }
 
     /** The verdict, computed from the rows. */

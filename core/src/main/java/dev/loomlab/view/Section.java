@@ -14,6 +14,7 @@ public final class Section implements Tabular {
     private final Plot chart;
     private final List<String> notes;
     private final List<JsonNode> measurements;
+    private final List<Grid> details;
 
     /** A grid, an optional plot (null for none) and notes. */
     public Section(Grid table, Plot chart, List<String> notes) {
@@ -25,10 +26,21 @@ public final class Section implements Tabular {
      * the result schema, so that {@code --json} carries every figure, not only the rounded cells.
      */
     public Section(Grid table, Plot chart, List<String> notes, List<JsonNode> measurements) {
+        this(table, chart, notes, measurements, List.of());
+    }
+
+    /** The same with grids one call away ({@link #details()}): every column of a table too wide to read at once. */
+    public Section(Grid table, Plot chart, List<String> notes, List<JsonNode> measurements, List<Grid> details) {
         this.table = table;
         this.chart = chart;
         this.notes = List.copyOf(notes);
         this.measurements = List.copyOf(measurements);
+        this.details = List.copyOf(details);
+    }
+
+    @Override
+    public List<Grid> details() {
+        return details;
     }
 
     /** The measurements behind the rows, in the result schema; empty where the rows are not measurements. */

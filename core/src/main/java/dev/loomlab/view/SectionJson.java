@@ -16,7 +16,24 @@ public final class SectionJson {
         ObjectNode root = Json.result("section");
         Grid table = report.grid();
         root.put("title", table.title());
-        ArrayNode rows = root.putArray("rows");
+        rows(table, root.putArray("rows"));
+        ArrayNode notes = root.putArray("notes");
+        report.notes().forEach(notes::add);
+        ArrayNode measurements = root.putArray("measurements");
+        report.measurements().forEach(measurements::add);
+        if (!report.details().isEmpty()) {
+            ArrayNode details = root.putArray("details");
+            for (Grid grid : report.details()) {
+                ObjectNode detail = details.addObject();
+                detail.put("title", grid.title());
+                rows(grid, detail.putArray("rows"));
+            }
+        }
+        return root.toPrettyString();
+    }
+
+    /** Each row of {@code table} as an object, column name to value. */
+    private static void rows(Grid table, ArrayNode rows) {
         for (int row = 0; row < table.rowCount(); row++) {
             ObjectNode o = rows.addObject();
             for (Grid.Column column : table.columns()) {
@@ -30,10 +47,5 @@ public final class SectionJson {
                 }
             }
         }
-        ArrayNode notes = root.putArray("notes");
-        report.notes().forEach(notes::add);
-        ArrayNode measurements = root.putArray("measurements");
-        report.measurements().forEach(measurements::add);
-        return root.toPrettyString();
     }
 }

@@ -52,9 +52,11 @@ public final class Display {
         }
         if (value instanceof Displayable d) {
             java.util.List<Table> tables = d.tables();
+            java.util.List<Table> details = d.details();
             java.util.List<String> notes = d.notes();
-            if (tables.size() > 1 || !notes.isEmpty()) {
+            if (tables.size() > 1 || !details.isEmpty() || !notes.isEmpty()) {
                 bundle.put(HTML, tables.stream().map(Display::html).collect(java.util.stream.Collectors.joining("\n"))
+                        + details.stream().map(Display::collapsed).collect(java.util.stream.Collectors.joining())
                         + notesHtml(notes));
                 bundle.put(TEXT, String.valueOf(value));
                 return bundle;
@@ -93,7 +95,11 @@ public final class Display {
 
     /** A grid one call away: its caption as the summary of a collapsed {@code <details>} element. */
     static String collapsed(Grid grid) {
-        Table table = Tables.from(grid);
+        return collapsed(Tables.from(grid));
+    }
+
+    /** A table one call away, collapsed under its caption. */
+    static String collapsed(Table table) {
         Figures.apply(table);
         var out = new java.io.StringWriter();
         table.write().usingOptions(HtmlWriteOptions.builder(out).build());

@@ -20,4 +20,9 @@ public interface Displayable {
     default java.util.List<Table> tables() {
         return java.util.List.of(toTable());
     }
+
+    /** Tables one call away (every column of a table too wide to read at once): a notebook shows them collapsed. */
+    default java.util.List<Table> details() {
+        return java.util.List.of();
+    }
 }
