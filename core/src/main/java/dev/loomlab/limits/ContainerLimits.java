@@ -90,9 +90,16 @@ final class ContainerLimits {
                 group.ifPresent(Cgroups.Group::close);
             }
         }
-        return new Section(Grid.create(String.format("What the JVM derives from its CPUs (%,d spawns x %d runs per JVM; host has %d)",
-                n, runs, host), how, cpuCol, seen, carriers, gc, gcThreads, jit, first, warm, protocolCol, beamHere, ratio, beam,
-                beamSched), null, List.of(
+        GridColumn cpuAgain = GridColumn.whole("CPUs");
+        for (int c : cpus) {
+            cpuAgain.append(c);
+        }
+        Grid derived = Grid.create(String.format("What the JVM derives from its CPUs (host has %d)", host),
+                cpuCol, how, seen, carriers, gc, gcThreads, jit);
+        Grid spawns = Grid.create(String.format("Spawn time at each CPU count (%,d spawns x %d runs per JVM), BEAM here on +S as many, "
+                + "and the article's", n, runs), cpuAgain, first, warm, protocolCol, beamHere, ratio, beam);
+        Grid articles = Grid.create("The article's schedulers (BEAM) and GOMAXPROCS (Go 1.25) at each CPU count", cpuAgain, beamSched);
+        return new Section(derived, null, List.of(
                 real ? "real quotas come from a fresh cpu cgroup per child (only up to the host's " + host + " CPUs, and where the "
                         + "quota could be written); the others are simulated with -XX:ActiveProcessorCount"
                         : Cgroups.whyNot("cpu") + " (-XX:ActiveProcessorCount)",
@@ -100,7 +107,8 @@ final class ContainerLimits {
                 "ns/spawn, steady: the median of the measured runs once the warm-up protocol found the runs steady (or the last run, "
                         + "marked NOT steady); the cold run beside it is what a fresh VM pays, as the article measured",
                 "BEAM here: the same spawn in a fresh BEAM VM with +S set to the CPU count (its schedulers), same machine, "
-                        + "same protocol; a CPU count above the host's cores only adds schedulers, as -XX:ActiveProcessorCount only adds carriers"));
+                        + "same protocol; a CPU count above the host's cores only adds schedulers, as -XX:ActiveProcessorCount only adds carriers"),
+                List.of(), List.of(spawns, articles));
     }
 
 
