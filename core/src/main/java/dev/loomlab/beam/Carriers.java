@@ -6,6 +6,7 @@ import dev.loomlab.experiment.HopBreakdown;
 import dev.loomlab.experiment.Measurement;
 import dev.loomlab.experiment.Verdict;
 import dev.loomlab.measure.ForkPolicy;
+import dev.loomlab.measure.Units;
 import dev.loomlab.process.HopTrace;
 import dev.loomlab.util.Progress;
 import dev.loomlab.view.Grid;
@@ -111,7 +112,7 @@ public record Carriers(String metric, String what, List<Count> counts) implement
     @Override
     public Grid grid() {
         GridColumn count = GridColumn.text("carriers (BEAM: +S)");
-        String unit = Verdict.format(metric, 1).endsWith(" ns") ? " (ns)" : "";
+        String unit = Units.isNanos(metric) ? " (ns)" : "";
         GridColumn beam = GridColumn.text("BEAM here" + unit);
         GridColumn jvm = GridColumn.text("JVM here (process" + (unit.isEmpty() ? ")" : ", ns)"));
         GridColumn ratio = GridColumn.number("JVM / BEAM here");

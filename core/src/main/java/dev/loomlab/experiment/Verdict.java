@@ -157,7 +157,7 @@ public final class Verdict {
 
     /** The word for a lower figure (or a higher one) of this metric: faster for times, lighter for bytes. */
     static String better(String metric, boolean lower) {
-        if (metric.startsWith("ns") || metric.contains("Ns") || metric.endsWith("Millis")) {
+        if (Units.isNanos(metric) || metric.endsWith("Millis")) {
             return lower ? "faster" : "slower";
         }
         if (metric.toLowerCase().contains("bytes")) {
@@ -176,7 +176,7 @@ public final class Verdict {
 
     /** Time metrics (names with "ns" or "Millis") as durations, byte metrics as sizes, others as numbers. */
     public static String format(String metric, double value) {
-        if (metric.startsWith("ns") || metric.contains("Ns")) {
+        if (Units.isNanos(metric)) {
             return Units.nanos(value);
         }
         if (metric.endsWith("Millis")) {

@@ -16,15 +16,6 @@ final class GcPauseSection {
     static Section of(GcPauses plan, List<GcPauseRow> rows) {
         String setting = String.format("N processes churn their state (%d objects each, %,d messages/s, %s each row, %s)",
                 plan.slots(), plan.rate(), plan.measure().toMillis() + " ms", plan.heapFlag());
-        var table = Grid.of("GC pauses while " + setting + ": every thread stopped, and the round trips that waited", rows)
-                .text("collector", r -> r.collector().label())
-                .whole("processes", GcPauseRow::n)
-                .number("pause max µs", r -> Grid.round(r.pauseMaxUs()))
-                .number("% of time paused", r -> Grid.round(r.pausedPercent()))
-                .number("RT p99 outside pauses µs", r -> Grid.round(r.rtOutsideP99Us()))
-                .number("slowest RT in a pause µs", r -> Grid.round(r.rtDuringPauseMaxUs()))
-                .text("outcome", GcPauseRow::outcome)
-                .build();
         var everyColumn = Grid.of("Every figure of the same rows", rows)
                 .text("collector", r -> r.collector().label())
                 .whole("processes", GcPauseRow::n)
@@ -38,11 +29,14 @@ final class GcPauseSection {
                 .number("RT p99 µs", r -> Grid.round(r.rtP99Us()))
                 .number("RT max µs", r -> Grid.round(r.rtMaxUs()))
                 .number("RTs during a pause", GcPauseRow::rtDuringPause)
-                .number("their max µs", r -> Grid.round(r.rtDuringPauseMaxUs()))
+                .number("slowest RT in a pause µs", r -> Grid.round(r.rtDuringPauseMaxUs()))
                 .number("RT p99 outside pauses µs", r -> Grid.round(r.rtOutsideP99Us()))
                 .text("JVM's GC notifications", GcPauseRow::notified)
                 .text("outcome", GcPauseRow::outcome)
                 .build();
+        var table = everyColumn.select("GC pauses while " + setting + ": every thread stopped, and the round trips that waited",
+                "collector", "processes", "pause max µs", "% of time paused", "RT p99 outside pauses µs", "slowest RT in a pause µs",
+                "outcome");
         List<String> notes = new ArrayList<>(notes(rows));
         notes.add("BEAM (the article): " + GcPauses.BEAM);
         return new Section(table, chart(plan, rows), notes, List.of(), List.of(everyColumn));

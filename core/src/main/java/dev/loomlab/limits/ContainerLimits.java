@@ -90,15 +90,11 @@ final class ContainerLimits {
                 group.ifPresent(Cgroups.Group::close);
             }
         }
-        GridColumn cpuAgain = GridColumn.whole("CPUs");
-        for (int c : cpus) {
-            cpuAgain.append(c);
-        }
         Grid derived = Grid.create(String.format("What the JVM derives from its CPUs (host has %d)", host),
                 cpuCol, how, seen, carriers, gc, gcThreads, jit);
         Grid spawns = Grid.create(String.format("Spawn time at each CPU count (%,d spawns x %d runs per JVM), BEAM here on +S as many, "
-                + "and the article's", n, runs), cpuAgain, first, warm, protocolCol, beamHere, ratio, beam);
-        Grid articles = Grid.create("The article's schedulers (BEAM) and GOMAXPROCS (Go 1.25) at each CPU count", cpuAgain, beamSched);
+                + "and the article's", n, runs), cpuCol, first, warm, protocolCol, beamHere, ratio, beam);
+        Grid articles = Grid.create("The article's schedulers (BEAM) and GOMAXPROCS (Go 1.25) at each CPU count", cpuCol, beamSched);
         return new Section(derived, null, List.of(
                 real ? "real quotas come from a fresh cpu cgroup per child (only up to the host's " + host + " CPUs, and where the "
                         + "quota could be written); the others are simulated with -XX:ActiveProcessorCount"

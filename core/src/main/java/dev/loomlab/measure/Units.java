@@ -45,9 +45,14 @@ public final class Units {
         if (name.toLowerCase(java.util.Locale.ROOT).contains("bytes")) {
             return bytes(value);
         }
-        if (name.startsWith("ns") || name.contains("Ns")) {
+        if (isNanos(name)) {
             return nanos(value);
         }
         return String.format("%,.2f", value);
+    }
+
+    /** True for a metric named in nanoseconds ({@code nsPerHop}, {@code roundTripNsMean}). */
+    public static boolean isNanos(String metric) {
+        return metric.startsWith("ns") || metric.contains("Ns");
     }
 }

@@ -25,15 +25,6 @@ final class DirtyCallSection {
     static Section of(DirtyCall plan, List<DirtyCallRow> rows) {
         String setting = String.format("one carrier (usleep %d ms every %d ms, %d ms measured)",
                 plan.call().toMillis(), plan.gap().toMillis(), plan.window().toMillis());
-        var table = Grid.of("A long native call and the other virtual threads, " + setting, rows)
-                .text("where the call runs", r -> r.site().words())
-                .number("RTs during a call", DirtyCallRow::rtDuringCall)
-                .number("their p50 µs", r -> Grid.round(r.rtDuringCallP50Us()))
-                .number("their max µs", r -> Grid.round(r.rtDuringCallMaxUs()))
-                .number("RT p99 outside calls µs", r -> Grid.round(r.rtOutsideP99Us()))
-                .text("BEAM (article)", r -> beam(r.site()))
-                .text("outcome", DirtyCallRow::outcome)
-                .build();
         var everyColumn = Grid.of("Every figure of the same rows", rows)
                 .text("where the call runs", r -> r.site().words())
                 .number("native calls", DirtyCallRow::calls)
@@ -46,8 +37,11 @@ final class DirtyCallSection {
                 .number("their p50 µs", r -> Grid.round(r.rtDuringCallP50Us()))
                 .number("their max µs", r -> Grid.round(r.rtDuringCallMaxUs()))
                 .number("RT p99 outside calls µs", r -> Grid.round(r.rtOutsideP99Us()))
+                .text("BEAM (article)", r -> beam(r.site()))
                 .text("outcome", DirtyCallRow::outcome)
                 .build();
+        var table = everyColumn.select("A long native call and the other virtual threads, " + setting, "where the call runs",
+                "RTs during a call", "their p50 µs", "their max µs", "RT p99 outside calls µs", "BEAM (article)", "outcome");
         List<String> categories = rows.stream().map(r -> r.site().label()).toList();
         Map<String, List<? extends Number>> bars = new LinkedHashMap<>();
         bars.put("p50", rows.stream().map(DirtyCallRow::rtP50Us).toList());

@@ -113,6 +113,11 @@ public record Grid(String title, List<Column> columns) {
         return new Grid(newTitle, columns);
     }
 
+    /** The columns called {@code names}, in that order, under {@code newTitle}: a narrow view of a wide grid. */
+    public Grid select(String newTitle, String... names) {
+        return new Grid(newTitle, java.util.Arrays.stream(names).map(this::column).toList());
+    }
+
     /** The same grid with more columns at the end. */
     public Grid plus(List<Column> more) {
         List<Column> all = new ArrayList<>(columns);

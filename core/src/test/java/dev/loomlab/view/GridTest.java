@@ -18,6 +18,15 @@ class GridTest {
             .text("unit", Row::what).number("MiB", Row::mib).whole("n", Row::n).build();
 
     @Test
+    void aNarrowViewKeepsTheNamedColumnsInTheGivenOrderAndRefusesAnUnknownOne() {
+        Grid narrow = GRID.select("narrow", "n", "unit");
+        assertThat(narrow.title()).isEqualTo("narrow");
+        assertThat(narrow.columnNames()).containsExactly("n", "unit");
+        assertThat(narrow.texts("unit")).containsExactly("published", "ours", "none");
+        assertThatThrownBy(() -> GRID.select("narrow", "bytes")).hasMessageContaining("no column \"bytes\"");
+    }
+
+    @Test
     void theTextFormPrintsDecimalsAsTheTablesDoNotAsADoublesDigits() {
         String text = GRID.toText();
         assertThat(text).contains("810", "1.23").doesNotContain("809.6", "1.234");

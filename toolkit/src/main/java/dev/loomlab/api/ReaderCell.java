@@ -7,6 +7,7 @@ import dev.loomlab.experiment.Verdict;
 import dev.loomlab.load.LoadRow;
 import dev.loomlab.measure.Interval;
 import dev.loomlab.measure.Spread;
+import dev.loomlab.measure.Units;
 import dev.loomlab.view.Section;
 import java.util.ArrayList;
 import java.util.List;
@@ -180,7 +181,7 @@ public final class ReaderCell {
                 ? String.format("your cell is one VM, and one VM's figure can lie outside an interval of the mean over %d VMs: "
                         + "rerun the cell a few times to see that spread", vms)
                 : "both sides are one VM each, and fresh VMs differ by more than the runs inside one");
-        if (clockAfterGc && yours > interval.median() && (metric.startsWith("ns") || metric.contains("Ns"))) {
+        if (clockAfterGc && yours > interval.median() && Units.isNanos(metric)) {
             why.add("a collection may have fallen inside your timed window (a cell that times with GcWindow prints how many): "
                     + "the protocol starts its clock after a full GC" + (Double.isNaN(gcInWindow) ? ""
                             : gcInWindow == 0 ? ", and none fell inside its window"

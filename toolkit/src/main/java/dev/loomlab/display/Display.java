@@ -36,13 +36,9 @@ public final class Display {
         Map<String, String> bundle = new LinkedHashMap<>();
         if (value instanceof Tabular t) {
             java.util.List<Table> tables = t.grids().stream().map(Tables::from).toList();
-            java.util.List<Grid> details = t.details();
+            java.util.List<Table> details = t.details().stream().map(Tables::from).toList();
             if (tables.size() > 1 || !details.isEmpty() || !t.notes().isEmpty()) {
-                bundle.put(HTML, tables.stream().map(Display::html).collect(java.util.stream.Collectors.joining("\n"))
-                        + details.stream().map(Display::collapsed).collect(java.util.stream.Collectors.joining())
-                        + notesHtml(t.notes()));
-                bundle.put(TEXT, String.valueOf(value));
-                return bundle;
+                return page(bundle, tables, details, t.notes(), value);
             }
             value = tables.get(0);
         } else if (value instanceof Grid grid) {
@@ -55,11 +51,7 @@ public final class Display {
             java.util.List<Table> details = d.details();
             java.util.List<String> notes = d.notes();
             if (tables.size() > 1 || !details.isEmpty() || !notes.isEmpty()) {
-                bundle.put(HTML, tables.stream().map(Display::html).collect(java.util.stream.Collectors.joining("\n"))
-                        + details.stream().map(Display::collapsed).collect(java.util.stream.Collectors.joining())
-                        + notesHtml(notes));
-                bundle.put(TEXT, String.valueOf(value));
-                return bundle;
+                return page(bundle, tables, details, notes, value);
             }
             value = tables.get(0);
         }
@@ -82,29 +74,36 @@ public final class Display {
         return bundle;
     }
 
+    /** Several tables one under the other, the details collapsed under them, then the notes; the value's text beside. */
+    private static Map<String, String> page(Map<String, String> bundle, java.util.List<Table> tables, java.util.List<Table> details,
+                                            java.util.List<String> notes, Object value) {
+        bundle.put(HTML, tables.stream().map(Display::html).collect(java.util.stream.Collectors.joining("\n"))
+                + details.stream().map(Display::collapsed).collect(java.util.stream.Collectors.joining())
+                + notesHtml(notes));
+        bundle.put(TEXT, String.valueOf(value));
+        return bundle;
+    }
+
     /** A Tablesaw table as an HTML fragment with its name as caption. */
     public static String html(Table table) {
-        Figures.apply(table);
-        var out = new java.io.StringWriter();
-        table.write().usingOptions(HtmlWriteOptions.builder(out).build());
         String caption = table.name() == null || table.name().isBlank()
                 ? ""
                 : "<p><b>" + escape(table.name()) + "</b></p>\n";
-        return caption + out;
-    }
-
-    /** A grid one call away: its caption as the summary of a collapsed {@code <details>} element. */
-    static String collapsed(Grid grid) {
-        return collapsed(Tables.from(grid));
+        return caption + tableHtml(table);
     }
 
     /** A table one call away, collapsed under its caption. */
     static String collapsed(Table table) {
+        String summary = table.name() == null || table.name().isBlank() ? "details" : table.name();
+        return "\n<details class=\"loomlab-details\"><summary>" + escape(summary) + "</summary>\n" + tableHtml(table) + "\n</details>";
+    }
+
+    /** The table itself as HTML, its figures printed by the one rule ({@link Figures}). */
+    private static String tableHtml(Table table) {
         Figures.apply(table);
         var out = new java.io.StringWriter();
         table.write().usingOptions(HtmlWriteOptions.builder(out).build());
-        String summary = table.name() == null || table.name().isBlank() ? "details" : table.name();
-        return "\n<details class=\"loomlab-details\"><summary>" + escape(summary) + "</summary>\n" + out + "\n</details>";
+        return out.toString();
     }
 
     /** Notes as a list under the tables, or nothing. */
