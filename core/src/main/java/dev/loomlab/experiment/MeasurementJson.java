@@ -77,7 +77,8 @@ public final class MeasurementJson {
                 putNumber(node, "median", i.median());
                 putNumber(node, "low", i.low());
                 putNumber(node, "high", i.high());
-                putNumber(node, "mean", i.mean());
+                putNumber(node, "centre", i.centre());
+                node.put("scale", i.geometric() ? "log" : "linear");
                 node.put("count", i.count());
             });
             ObjectNode forks = root.putObject("forks");

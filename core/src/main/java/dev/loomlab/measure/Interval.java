@@ -4,40 +4,50 @@ import java.util.Arrays;
 import org.apache.commons.math3.distribution.TDistribution;
 
 /**
- * A figure over several fresh VMs: the median of the per-VM figures, and the 95% confidence
- * interval of their mean by Student's t (the interval Georges, Buytaert and Eeckhout recommend for
- * comparing JVM figures across invocations, OOPSLA 2007). With one VM there is no interval:
- * {@link #low()} and {@link #high()} are NaN and {@link #has()} is false. NaN figures (a VM that
- * produced none) are left out.
+ * A figure over several fresh VMs: the median of the per-VM figures, and a 95% confidence interval
+ * by Student's t (the interval Georges, Buytaert and Eeckhout recommend for comparing JVM figures
+ * across invocations, OOPSLA 2007). When every figure is positive (a time, a size) the interval is
+ * taken on their logarithms: it is the interval of their geometric mean, never reaches below zero,
+ * and is as wide upwards as a ratio as it is downwards. Otherwise (a count that can be 0) it is the
+ * interval of their arithmetic mean. With one VM there is no interval: {@link #low()} and
+ * {@link #high()} are NaN and {@link #has()} is false. NaN figures (a VM that produced none) are
+ * left out.
  *
- * @param count  how many VMs gave a figure
- * @param median the median of their figures
- * @param mean   their mean, the interval's centre
- * @param low    the interval's lower end, NaN with fewer than two VMs
- * @param high   the interval's upper end, NaN with fewer than two VMs
+ * @param count     how many VMs gave a figure
+ * @param median    the median of their figures
+ * @param centre    the interval's centre: their geometric mean when {@code geometric}, else their mean
+ * @param low       the interval's lower end, NaN with fewer than two VMs
+ * @param high      the interval's upper end, NaN with fewer than two VMs
+ * @param geometric true when the interval was taken on the logarithms (every figure positive)
  */
-public record Interval(int count, double median, double mean, double low, double high) {
+public record Interval(int count, double median, double centre, double low, double high, boolean geometric) {
 
     /** How the interval is computed, in words for notes and JSON. */
-    public static final String METHOD = "95% t-interval of the mean across fresh VMs (Georges et al. 2007)";
+    public static final String METHOD = "95% t-interval across fresh VMs (Georges et al. 2007), on the logarithms "
+            + "of the figures when all are positive (an interval of their geometric mean)";
     /** The confidence level. */
     public static final double LEVEL = 0.95;
 
     /** The interval of the per-VM figures {@code perVm}. */
     public static Interval of(double... perVm) {
         double[] values = Arrays.stream(perVm).filter(v -> !Double.isNaN(v)).toArray();
-        Spread spread = Spread.of(values);
         if (values.length == 0) {
-            return new Interval(0, Double.NaN, Double.NaN, Double.NaN, Double.NaN);
+            return new Interval(0, Double.NaN, Double.NaN, Double.NaN, Double.NaN, false);
         }
-        double mean = Arrays.stream(values).average().orElseThrow();
+        double median = Spread.of(values).median();
+        boolean geometric = Arrays.stream(values).allMatch(v -> v > 0);
+        double[] scaled = geometric ? Arrays.stream(values).map(Math::log).toArray() : values;
+        double mean = Arrays.stream(scaled).average().orElseThrow();
         if (values.length == 1) {
-            return new Interval(1, spread.median(), mean, Double.NaN, Double.NaN);
+            return new Interval(1, median, values[0], Double.NaN, Double.NaN, geometric);
         }
-        double variance = Arrays.stream(values).map(v -> (v - mean) * (v - mean)).sum() / (values.length - 1);
+        double variance = Arrays.stream(scaled).map(v -> (v - mean) * (v - mean)).sum() / (values.length - 1);
         double t = new TDistribution(values.length - 1).inverseCumulativeProbability(1 - (1 - LEVEL) / 2);
         double half = t * Math.sqrt(variance / values.length);
-        return new Interval(values.length, spread.median(), mean, mean - half, mean + half);
+        if (geometric) {
+            return new Interval(values.length, median, Math.exp(mean), Math.exp(mean - half), Math.exp(mean + half), true);
+        }
+        return new Interval(values.length, median, mean, mean - half, mean + half, false);
     }
 
     /** True when there is an interval: two VMs or more. */
@@ -50,7 +60,7 @@ public record Interval(int count, double median, double mean, double low, double
         if (!has()) {
             return Double.NaN;
         }
-        return (high - low) / 2 / Math.abs(mean);
+        return (high - low) / 2 / Math.abs(centre);
     }
 
     /** True when {@code value} lies in the interval (ends included); false without one. */

@@ -9,15 +9,36 @@ import org.junit.jupiter.api.Test;
 class IntervalTest {
 
     @Test
-    void threeVmsGiveTheStudentTInterval() {
-        // mean 100, sample standard deviation 10; t(0.975, 2) = 4.3027; half-width 4.3027 * 10 / sqrt(3) = 24.84
+    void threePositiveFiguresGiveTheStudentTIntervalOfTheirLogarithms() {
+        // ln 90, ln 100, ln 110: mean 4.60182, sample standard deviation 0.100378; t(0.975, 2) = 4.3027;
+        // half-width 4.3027 * 0.100378 / sqrt(3) = 0.249354; exp(4.60182 -/+ 0.249354) = 77.67, 127.89
         Interval i = Interval.of(90, 100, 110);
         assertThat(i.count()).isEqualTo(3);
+        assertThat(i.geometric()).isTrue();
         assertThat(i.median()).isEqualTo(100);
-        assertThat(i.mean()).isEqualTo(100);
-        assertThat(i.low()).isCloseTo(75.16, within(0.01));
-        assertThat(i.high()).isCloseTo(124.84, within(0.01));
-        assertThat(i.relativeHalfWidth()).isCloseTo(0.2484, within(0.0001));
+        assertThat(i.centre()).isCloseTo(99.666, within(0.001));
+        assertThat(i.low()).isCloseTo(77.67, within(0.01));
+        assertThat(i.high()).isCloseTo(127.89, within(0.01));
+        assertThat(i.relativeHalfWidth()).isCloseTo((127.89 - 77.67) / 2 / 99.666, within(0.0001));
+    }
+
+    @Test
+    void aWideSpreadOfTimesNeverReachesBelowZero() {
+        // the t-interval of the arithmetic mean of these would start at -4,446
+        Interval i = Interval.of(100, 1_000, 5_000);
+        assertThat(i.low()).isCloseTo(6.0035, within(0.001));
+        assertThat(i.high()).isCloseTo(104_931.8, within(0.5));
+        assertThat(i.centre()).isCloseTo(793.70, within(0.01));
+    }
+
+    @Test
+    void aFigureThatCanBeZeroGetsTheIntervalOfItsMean() {
+        // a count: mean 1, sample standard deviation sqrt(3); half-width 4.3027 * sqrt(3) / sqrt(3) = 4.3027
+        Interval i = Interval.of(0, 0, 3);
+        assertThat(i.geometric()).isFalse();
+        assertThat(i.centre()).isEqualTo(1);
+        assertThat(i.low()).isCloseTo(-3.3027, within(0.0001));
+        assertThat(i.high()).isCloseTo(5.3027, within(0.0001));
     }
 
     @Test
@@ -25,8 +46,7 @@ class IntervalTest {
         Interval five = Interval.of(90, 95, 100, 105, 110);
         Interval ten = Interval.of(90, 95, 100, 105, 110, 90, 95, 100, 105, 110);
         assertThat(ten.relativeHalfWidth()).isLessThan(five.relativeHalfWidth());
-        // t(0.975, 4) = 2.7764, s = 7.906: half-width 9.82
-        assertThat(five.high() - five.mean()).isCloseTo(9.82, within(0.01));
+        assertThat(five.low()).isGreaterThan(Interval.of(90, 100, 110).low());
     }
 
     @Test

@@ -178,7 +178,7 @@ public final class ReaderCell {
                     : "it is nearer the protocol's first runs: a first run in a fresh BEAM VM pays for what later runs reuse");
         }
         why.add(vms > 1
-                ? String.format("your cell is one VM, and one VM's figure can lie outside an interval of the mean over %d VMs: "
+                ? String.format("your cell is one VM, and one VM's figure can lie outside an interval over %d VMs: "
                         + "rerun the cell a few times to see that spread", vms)
                 : "both sides are one VM each, and fresh VMs differ by more than the runs inside one");
         if (clockAfterGc && yours > interval.median() && Units.isNanos(metric)) {

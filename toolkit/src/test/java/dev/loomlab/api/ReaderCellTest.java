@@ -54,7 +54,7 @@ class ReaderCellTest {
     void aColdFigureOutsideTheIntervalSaysColdJitAndOneVm() {
         String s = ReaderCell.relate(20_000, "nsPerHop", "a hop", threeVms());
         assertThat(s).contains("outside its interval", "nearer the protocol's cold runs", "before the JIT",
-                "your cell is one VM", "mean over 3 VMs", "a collection may have fallen inside your timed window",
+                "your cell is one VM", "an interval over 3 VMs", "a collection may have fallen inside your timed window",
                 "and none fell inside its window", "the protocol's 100,000");
     }
 
