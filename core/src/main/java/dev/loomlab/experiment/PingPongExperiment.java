@@ -1,6 +1,7 @@
 package dev.loomlab.experiment;
 
 import dev.loomlab.util.Progress;
+import dev.loomlab.measure.CrossCoreRoundTrip;
 import dev.loomlab.measure.Cap;
 import dev.loomlab.process.HopTrace;
 import java.time.Duration;
@@ -45,9 +46,13 @@ final class PingPongExperiment extends NamedExperiment {
 
     @Override
     public Map<String, Double> runOnce(ExperimentSpec spec, Progress progress) throws Exception {
-        if (spec.kind().actors()) {
-            return runActors(spec);
-        }
+        double crossCore = CrossCoreRoundTrip.measureNanos(Duration.ofSeconds(5));
+        Map<String, Double> metrics = spec.kind().actors() ? runActors(spec) : runThreads(spec);
+        metrics.put("crossCoreRoundTripNs", crossCore);
+        return metrics;
+    }
+
+    private static Map<String, Double> runThreads(ExperimentSpec spec) throws Exception {
         long rounds = spec.n();
         Histogram histogram = new Histogram(Duration.ofMinutes(1).toNanos(), 3);
         CountDownLatch done = new CountDownLatch(1);
@@ -142,6 +147,12 @@ final class PingPongExperiment extends NamedExperiment {
     public List<String> notes(ExperimentSpec spec) {
         String timing = "each round trip timed with System.nanoTime() by the client and recorded in an HdrHistogram "
                 + "(3 significant digits); the articles published averages, so compare with roundTripNsMean too";
-        return spec.hopTrace() ? List.of(timing, HopBreakdown.note() + " (a round trip is two hops)") : List.of(timing);
+        String crossCore = "crossCoreRoundTripNs: this machine's floor for a message between two cores, measured in the same "
+                + "JVM before each run: two platform threads pass a counter back and forth, each spinning on the other's "
+                + "write (mean of " + String.format("%,d", CrossCoreRoundTrip.ROUNDS) + " after as many to warm up). A toolkit "
+                + "process keeps spinning at each wait while its spins catch the reply, so on two carriers its round trip "
+                + "can follow this figure; LinkedTransferQueue.take() (the raw virtual threads) does not spin while its "
+                + "carrier has other work queued";
+        return spec.hopTrace() ? List.of(timing, crossCore, HopBreakdown.note() + " (a round trip is two hops)") : List.of(timing, crossCore);
     }
 }

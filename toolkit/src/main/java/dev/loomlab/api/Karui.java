@@ -1,10 +1,16 @@
 package dev.loomlab.api;
 
-import dev.loomlab.runs.ContainerWeight;
-import dev.loomlab.api.Lightness;
-import dev.loomlab.view.Section;
+import dev.loomlab.experiment.Forks;
+import dev.loomlab.experiment.Measurement;
+import dev.loomlab.experiment.Verdict;
 import dev.loomlab.limits.Containment;
 import dev.loomlab.measure.Cap;
+import dev.loomlab.measure.Spread;
+import dev.loomlab.runs.ContainerWeight;
+import dev.loomlab.view.Grid;
+import dev.loomlab.view.Section;
+import java.util.List;
+import java.util.stream.Collectors;
 
 /**
  * The helpers of notebook 02, 「軽量プロセス」はどれくらい軽いのか, one per section. Each runs its
@@ -106,6 +112,34 @@ public final class Karui {
     /** §7.4: no per-thread cap in a shared heap; a child JVM's -Xmx as the real one; the direct-buffer loophole. */
     public static Section perProcessCap() {
         return OneLine.along("per-process caps, one child JVM each", p -> Containment.perProcessCap(p));
+    }
+
+    /**
+     * §6: per fresh JVM of a ping-pong ({@code pp.jvm()}), its p50 round trip beside the machine's
+     * cross-core round trip measured in the same JVM ({@code crossCoreRoundTripNs}), then the range
+     * of each across the JVMs. A receive that spins on two carriers hands each reply from one core
+     * to another, so its figure can move with what that hand-over cost in each JVM.
+     */
+    public static String crossCore(Measurement jvm) {
+        if (!jvm.ok()) {
+            return "no ping-pong figures: " + jvm.outcome();
+        }
+        List<Forks.Vm> vms = jvm.forks().vms().isEmpty()
+                ? List.of(new Forks.Vm(1, jvm.steadiness(), jvm.metrics())) : jvm.forks().vms();
+        String pairs = vms.stream().map(vm -> String.format("JVM %d %s, %s", vm.vm(),
+                Verdict.format("roundTripNsP50", vm.metric("roundTripNsP50")),
+                Verdict.format("crossCoreRoundTripNs", vm.metric("crossCoreRoundTripNs")))).collect(Collectors.joining("; "));
+        Spread p50 = Spread.of(vms.stream().mapToDouble(vm -> vm.metric("roundTripNsP50")).toArray());
+        Spread crossCore = Spread.of(vms.stream().mapToDouble(vm -> vm.metric("crossCoreRoundTripNs")).toArray());
+        String words = String.format("Per fresh JVM, the toolkit's p50 round trip, then this machine's cross-core round trip "
+                + "measured in the same JVM: %s.", pairs);
+        if (vms.size() < 2) {
+            return words + " One JVM: no range to compare.";
+        }
+        return words + String.format(" Across them the p50 spans %s to %s (max/min %s) and the cross-core round trip %s to %s (%s).",
+                Verdict.format("roundTripNsP50", p50.min()), Verdict.format("roundTripNsP50", p50.max()),
+                Grid.print(p50.max() / p50.min()), Verdict.format("crossCoreRoundTripNs", crossCore.min()),
+                Verdict.format("crossCoreRoundTripNs", crossCore.max()), Grid.print(crossCore.max() / crossCore.min()));
     }
 
     /** §7.5: a heartbeat and a runaway under one supervisor, max 3 restarts in 60 s, in a child JVM. */
