@@ -136,6 +136,33 @@ public final class Loomlab {
     }
 
     /**
+     * The comparison sentence ({@link dev.loomlab.experiment.Verdict}) between two kinds measured behind
+     * one section, {@code theirs} named first: e.g. the raw virtual thread and the toolkit process of
+     * {@link #idleWeight}, {@code verdictIn(weight, "spawn", "bytesPerProcess", Kind.VIRTUAL, Kind.PROCESS)}.
+     * It says "lighter" or "heavier" only when their intervals allow it; a sentence saying which is
+     * missing when the section holds no such measurement.
+     */
+    public static String verdictIn(Section section, String experiment, String metric, Kind theirs, Kind ours) {
+        var a = ReaderCell.behind(section, experiment, theirs, m -> true);
+        var b = ReaderCell.behind(section, experiment, ours, m -> true);
+        if (a.isEmpty() || b.isEmpty()) {
+            return "the section holds no " + experiment + " measurement by " + (a.isEmpty() ? theirs : ours).label()
+                    + " to compare";
+        }
+        return metric + ": " + dev.loomlab.experiment.Verdict.compare(metric, a.get(), words(theirs), b.get(), words(ours));
+    }
+
+    private static String words(Kind kind) {
+        return switch (kind) {
+            case PROCESS -> "the toolkit process";
+            case VIRTUAL -> "the raw virtual thread";
+            case PLATFORM -> "the platform thread";
+            case BEAM -> "BEAM here";
+            default -> kind.label();
+        };
+    }
+
+    /**
      * Hibernation: a toolkit process, a hibernated one and, as the control for BEAM's
      * {@code min_heap_size}, a platform thread with a 64 KiB stack; then what 1M and 5M
      * hibernated processes would take, labelled as extrapolated.

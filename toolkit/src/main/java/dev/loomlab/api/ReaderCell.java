@@ -72,16 +72,23 @@ public final class ReaderCell {
 
     private static String relate(double yours, String metric, String what, Section section, String experiment, Kind kind,
                                  Predicate<Measurement> which, String whichWords) {
-        List<Measurement> behind = new ArrayList<>();
-        section.measurements().forEach(node -> behind.add(MeasurementJson.fromTree(node)));
-        return behind.stream()
-                .filter(m -> experiment.equals(m.experiment()) && kind.label().equals(m.kind()) && which.test(m)
-                        && !Double.isNaN(m.metric(metric)))
-                .max((a, b) -> Long.compare(a.n(), b.n()))
+        return behind(section, experiment, kind, which.and(m -> !Double.isNaN(m.metric(metric))))
                 .map(m -> relate(yours, metric, what, m))
                 .orElse(head(yours, metric, what, kind == Kind.BEAM ? "BEAM VM" : "JVM")
                         + "; the section holds no " + experiment + " measurement by " + kind.label() + whichWords + " of " + metric
                         + " to set it beside");
+    }
+
+    /**
+     * The measurement of {@code experiment} by {@code kind} behind {@code section} that {@code which}
+     * accepts, the largest n when there are several.
+     */
+    static java.util.Optional<Measurement> behind(Section section, String experiment, Kind kind, Predicate<Measurement> which) {
+        List<Measurement> behind = new ArrayList<>();
+        section.measurements().forEach(node -> behind.add(MeasurementJson.fromTree(node)));
+        return behind.stream()
+                .filter(m -> experiment.equals(m.experiment()) && kind.label().equals(m.kind()) && which.test(m))
+                .max((a, b) -> Long.compare(a.n(), b.n()));
     }
 
     /**

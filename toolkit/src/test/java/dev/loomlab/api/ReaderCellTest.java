@@ -102,6 +102,22 @@ class ReaderCellTest {
     }
 
     @Test
+    void twoKindsBehindOneSectionAreComparedOnlyAsFarAsTheirIntervalsAllow() {
+        Section oneVmEach = new Section(Grid.create("t"), null, List.of(), List.of(MeasurementJson.tree(vm("process", 25_000, 2_200, 2_400)),
+                MeasurementJson.tree(vm("virtual", 25_000, 3_000, 3_100))));
+        assertThat(Loomlab.verdictIn(oneVmEach, "ring", "nsPerHop", Kind.VIRTUAL, Kind.PROCESS))
+                .startsWith("nsPerHop: the raw virtual thread ").contains("the toolkit process", "no interval to say which is faster")
+                .doesNotContain(", faster", ", slower");
+        assertThat(Loomlab.verdictIn(oneVmEach, "ring", "nsPerHop", Kind.BEAM, Kind.PROCESS))
+                .isEqualTo("the section holds no ring measurement by beam to compare");
+        Section forked = new Section(Grid.create("t"), null, List.of(), List.of(MeasurementJson.tree(threeVms()),
+                MeasurementJson.tree(Measurement.forked(RING.withKind(Kind.VIRTUAL), List.of(vm("virtual", 25_000, 9_000, 9_100),
+                        vm("virtual", 25_000, 9_200, 9_300), vm("virtual", 25_000, 9_400, 9_300)),
+                        ForkPolicy.adaptive(3, Duration.ZERO, 0.1), ForkProtocol.Stop.FIXED))));
+        assertThat(Loomlab.verdictIn(forked, "ring", "nsPerHop", Kind.VIRTUAL, Kind.PROCESS)).contains("faster", "do not overlap");
+    }
+
+    @Test
     void aSectionGivesTheMeasurementWithTheMAsked() {
         Measurement small = vm("process", 25_000, 2_200, 2_400);
         Measurement big = new Measurement("ring", "process", RING.n(), 100, Env.current(), Measurement.OK, "",
