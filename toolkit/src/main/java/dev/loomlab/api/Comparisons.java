@@ -38,7 +38,7 @@ final class Comparisons {
         rows.add(row("raw virtual thread", byKind.get(Kind.VIRTUAL), beam, figure("spawn", "bytesPerProcess", "karui", "Go")));
         rows.add(row("platform thread (heap + native stack)", byKind.get(Kind.PLATFORM), beam,
                 figure("spawn", "bytesPerProcess", "karui", "Python")));
-        return SideBySide.section("What one idle unit weighs: bytes each after a full GC, all parked", "bytes per process", rows,
+        return SideBySide.section("What one idle unit weighs: bytes each after a full GC, all parked", "bytes per process", "un-million", rows,
                 verdicts(rows, "bytes per unit", "bytesPerProcess", "an idle BEAM process"),
                 java.util.Arrays.asList(byKind.get(Kind.PROCESS), byKind.get(Kind.VIRTUAL), byKind.get(Kind.PLATFORM), beam));
     }
@@ -68,7 +68,7 @@ final class Comparisons {
         rows.add(extrapolated("5,000,000 hibernated: MiB in all", hibernated, beamHibernated, fiveMillion,
                 figure("hibernate", "bytesPerProcess", "un-million", fiveMillion)));
         return SideBySide.section("Hibernation: what a process weighs once it gives its thread back",
-                "bytes per process (MiB for totals)", rows, verdictsAndControl(verdicts(rows.subList(0, 2), "bytes per process", "bytesPerProcess", null),
+                "bytes per process (MiB for totals)", "un-million", rows, verdictsAndControl(verdicts(rows.subList(0, 2), "bytes per process", "bytesPerProcess", null),
                         askingForLess(platform, small, figure("spawn", "bytesPerProcess", "un-million", 1),
                                 figure("min-heap", "bytesPerProcess", "un-million", 1))),
                 java.util.Arrays.asList(process, hibernated, platform, small, beamIdle, beamHibernated));
