@@ -74,8 +74,8 @@ final class SideBySide {
                 .build();
         var table = full.select(full.title().replace("published on another", "the article's published figures on another"),
                         "what", "JVM here, " + metric, "BEAM here, " + metric)
-                .plus(ofArticle.columns())
-                .plus(full.select("", "JVM / BEAM here", "how ours was obtained").columns());
+                .plus(List.of(ofArticle.column("published, " + metric), full.column("JVM / BEAM here"),
+                        ofArticle.column("JVM / published"), full.column("how ours was obtained")));
         return new Section(table, bars(title, metric, rows), verdicts, behind.stream()
                 .filter(java.util.Objects::nonNull).map(m -> (JsonNode) MeasurementJson.tree(m)).toList(),
                 List.of(full.everyColumn()));
