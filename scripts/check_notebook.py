@@ -8,7 +8,9 @@ A notebook fails on:
   * any output of type "error" (a compile error, an exception, an interrupt);
   * any stderr stream output containing "Exception" or "Error:";
   * a code cell that was never executed (no execution_count) although it has source;
-  * a tagged code cell whose outputs lack what its tag promises.
+  * a tagged code cell whose outputs lack what its tag promises;
+  * an HTML table shown by default (not inside a <details> element) with more than 7 columns
+    (MAX_COLUMNS): a wider table shows its headline columns and keeps the rest in its details.
 
 Tag convention (cell metadata, e.g. "metadata": {"tags": ["table"]}; in Jupyter: View >
 Cell Toolbar > Tags):
@@ -22,11 +24,52 @@ silently returns text instead of a table is caught by CI.
 
 Only the standard library is used, so any python3 can run it.
 """
+from html.parser import HTMLParser
 import json
 import sys
 
 PICTURES = {"image/png", "image/svg+xml"}
 ERROR_MARK = "\0"
+MAX_COLUMNS = 7
+
+
+class _TableWidths(HTMLParser):
+    """Collects the column count of every table outside a <details> element: the most cells
+    (colspan counted) in one of its rows. Nested tables count on their own."""
+
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.details = 0
+        self.tables = []   # open tables, each [widest row so far, cells in the current row, shown]
+        self.widths = []   # the column counts of the tables shown by default, in document order
+
+    def handle_starttag(self, tag, attrs):
+        if tag == "details":
+            self.details += 1
+        elif tag == "table":
+            self.tables.append([0, 0, self.details == 0])
+        elif tag == "tr" and self.tables:
+            self.tables[-1][1] = 0
+        elif tag in ("td", "th") and self.tables:
+            span = dict(attrs).get("colspan") or "1"
+            self.tables[-1][1] += int(span) if span.strip().isdigit() else 1
+            self.tables[-1][0] = max(self.tables[-1][0], self.tables[-1][1])
+
+    def handle_endtag(self, tag):
+        if tag == "details" and self.details:
+            self.details -= 1
+        elif tag == "table" and self.tables:
+            widest, _, shown = self.tables.pop()
+            if shown:
+                self.widths.append(widest)
+
+
+def wide_tables(html):
+    """The column counts of the tables in html shown by default with more than MAX_COLUMNS."""
+    parser = _TableWidths()
+    parser.feed(html)
+    parser.close()
+    return [w for w in parser.widths if w > MAX_COLUMNS]
 
 
 def _text(value):
@@ -61,6 +104,9 @@ def problems(notebook):
                     found.append("stderr says '%s' (%s)" % (line.strip(), where))
             elif kind in ("execute_result", "display_data"):
                 mimes.update(out.get("data", {}).keys())
+                for width in wide_tables(_text(out.get("data", {}).get("text/html"))):
+                    found.append("%s shows a table of %d columns by default (at most %d: move the rest"
+                                 " to its details)" % (where, width, MAX_COLUMNS))
                 loomlab = out.get("metadata", {}).get("loomlab", {})
                 updated = updated or (isinstance(loomlab, dict) and loomlab.get("updates", 0) >= 1)
         if source.strip() and cell.get("execution_count") is None:

@@ -94,8 +94,24 @@ public record IdleAgainstLoaded(LoadResult result) implements Tabular {
                 && f.n() != null && f.n() == n).findFirst();
     }
 
+    /**
+     * The ratio per kind in 7 columns: the medians idle and loaded, the ratio of the medians and of
+     * the means (the article published means), and the result.
+     */
     @Override
     public Grid grid() {
+        Grid full = full();
+        return full.select(full.title(), "runtime", "loops", "idle p50 µs", "loaded p50 µs", "loaded / idle (p50)",
+                "loaded / idle (mean)", "result");
+    }
+
+    /** Every column: the carriers and the means themselves too. */
+    @Override
+    public List<Grid> details() {
+        return List.of(full().everyColumn());
+    }
+
+    private Grid full() {
         return Grid.of("Round trip under the most busy loops run against idle, both warm: loaded / idle (the article ran 2 loops per scheduler)", lines())
                 .text("runtime", Line::runtime)
                 .whole("loops", Line::loops)
@@ -141,11 +157,11 @@ public record IdleAgainstLoaded(LoadResult result) implements Tabular {
     @Override
     public List<String> notes() {
         return List.of(verdict(), "both rows are warm: each row's JVM warmed its echo and client until steady before the loops "
-                + "started; the article's figures are means over 20 runs, so compare its ratio with the mean column");
+                + "started; the article's figures are means over 20 runs, so compare its ratio with the mean ratio (the means themselves are in the details)");
     }
 
     @Override
     public String toString() {
-        return grid().toText() + "\n  " + verdict();
+        return full().toText() + "\n  " + verdict();
     }
 }

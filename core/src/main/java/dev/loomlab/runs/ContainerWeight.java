@@ -59,8 +59,21 @@ public record ContainerWeight(List<Row> rows) implements Tabular {
         return (ours / base - 1) * 100;
     }
 
+    /** The bytes per process under each setting, beside the unlimited run and the article, in 7 columns. */
     @Override
     public Grid grid() {
+        Grid full = full();
+        return full.select(full.title(), "setting", "summary", "bytes per process", "RSS bytes per process", "max heap",
+                "change vs no limit, %", "BEAM (article)");
+    }
+
+    /** Every column: the heap bytes per process (after GC) too. */
+    @Override
+    public List<Grid> details() {
+        return List.of(full().everyColumn());
+    }
+
+    private Grid full() {
         return Grid.of(String.format("Memory per idle process under a container-like limit (n = %,d, a fresh JVM each)",
                         baseline().n()), rows)
                 .text("setting", Row::setting)
@@ -115,6 +128,6 @@ public record ContainerWeight(List<Row> rows) implements Tabular {
 
     @Override
     public String toString() {
-        return grid().toText() + "\n  " + verdict();
+        return full().toText() + "\n  " + verdict();
     }
 }

@@ -118,6 +118,11 @@ public record Grid(String title, List<Column> columns) {
         return new Grid(newTitle, java.util.Arrays.stream(names).map(this::column).toList());
     }
 
+    /** The same grid titled as the details of a narrowed table: "Every column: " and its title. */
+    public Grid everyColumn() {
+        return titled("Every column: " + title);
+    }
+
     /** The same grid with more columns at the end. */
     public Grid plus(List<Column> more) {
         List<Column> all = new ArrayList<>(columns);

@@ -38,6 +38,14 @@ public final class Section implements Tabular {
         this.details = List.copyOf(details);
     }
 
+    /**
+     * A wide grid narrowed: the columns {@code shown} of {@code full} (at most 7) as the table, every
+     * column one click away in the details ({@link Grid#everyColumn()}).
+     */
+    public static Section narrowed(Grid full, Plot chart, List<String> notes, List<JsonNode> measurements, String... shown) {
+        return new Section(full.select(full.title(), shown), chart, notes, measurements, List.of(full.everyColumn()));
+    }
+
     @Override
     public List<Grid> details() {
         return details;

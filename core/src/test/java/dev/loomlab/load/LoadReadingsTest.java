@@ -53,6 +53,9 @@ class LoadReadingsTest {
         assertThat(lines.get(0).ratioP50()).isEqualTo(12.0);
         assertThat(lines.get(1).answered()).isFalse();
         assertThat(lines.get(2).ratioMean()).isCloseTo(53.6, org.assertj.core.data.Offset.offset(0.1));
+        assertThat(r.idleAgainstLoaded().grid().columnNames()).hasSize(7).contains("loaded / idle (p50)", "loaded / idle (mean)")
+                .doesNotContain("carriers", "idle mean µs");
+        assertThat(r.idleAgainstLoaded().details().get(0).columnNames()).contains("carriers", "idle mean µs", "loaded mean µs");
         String verdict = r.idleAgainstLoaded().verdict();
         assertThat(verdict).contains("JVM platform: 12× slower with 4 loops (p50 2 → 24 µs)")
                 .contains("JVM virtual with 4 loops: STARVED").contains("frozen rather than slower")

@@ -27,6 +27,18 @@ class GridTest {
     }
 
     @Test
+    void aNarrowedSectionShowsTheNamedColumnsAndKeepsEveryColumnInItsDetails() {
+        Section s = Section.narrowed(GRID, null, List.of("a note"), List.of(), "unit", "MiB");
+        assertThat(s.grid().title()).isEqualTo("Idle weight");
+        assertThat(s.grid().columnNames()).containsExactly("unit", "MiB");
+        assertThat(s.details()).singleElement().satisfies(d -> {
+            assertThat(d.title()).isEqualTo("Every column: Idle weight");
+            assertThat(d.columnNames()).containsExactly("unit", "MiB", "n");
+        });
+        assertThat(s.toString()).contains("Every column: Idle weight", "a note");
+    }
+
+    @Test
     void theTextFormPrintsDecimalsAsTheTablesDoNotAsADoublesDigits() {
         String text = GRID.toText();
         assertThat(text).contains("810", "1.23").doesNotContain("809.6", "1.234");

@@ -25,6 +25,9 @@ final class Comparisons {
     /** The platform-thread stack used as the control for BEAM's {@code min_heap_size}. */
     static final long SMALL_STACK = 64 * 1024;
 
+    /** The article of notebook 01, whose published figures its tables show. */
+    private static final String ARTICLE = "un-million";
+
     /** The articles' "MB" are MiB: 849 bytes x 1,000,000 = 809 "MB". */
     private static final double MIB = 1024 * 1024;
 
@@ -34,11 +37,11 @@ final class Comparisons {
         Map<Kind, Measurement> byKind = IdleWeight.measure(n, IdleWeight.PLATFORM_MAX, Kind.jvm(), progress);
         Measurement beam = BeamColumn.measure(ExperimentSpec.of("spawn", n), progress);
         List<SideBySide.Row> rows = new ArrayList<>();
-        rows.add(row("toolkit process", byKind.get(Kind.PROCESS), beam, figure("spawn", "bytesPerProcess", "un-million", 1)));
+        rows.add(row("toolkit process", byKind.get(Kind.PROCESS), beam, figure("spawn", "bytesPerProcess", ARTICLE, 1)));
         rows.add(row("raw virtual thread", byKind.get(Kind.VIRTUAL), beam, figure("spawn", "bytesPerProcess", "karui", "Go")));
         rows.add(row("platform thread (heap + native stack)", byKind.get(Kind.PLATFORM), beam,
                 figure("spawn", "bytesPerProcess", "karui", "Python")));
-        return SideBySide.section("What one idle unit weighs: bytes each after a full GC, all parked", "bytes per process", rows,
+        return SideBySide.section("What one idle unit weighs: bytes each after a full GC, all parked", "bytes per process", ARTICLE, rows,
                 verdicts(rows, "bytes per unit", "bytesPerProcess", "an idle BEAM process"),
                 java.util.Arrays.asList(byKind.get(Kind.PROCESS), byKind.get(Kind.VIRTUAL), byKind.get(Kind.PLATFORM), beam));
     }
@@ -54,23 +57,23 @@ final class Comparisons {
         Measurement beamIdle = BeamColumn.measure(ExperimentSpec.of("spawn", n), progress);
         Measurement beamHibernated = BeamColumn.measure(ExperimentSpec.of("hibernate", n), progress);
         List<SideBySide.Row> rows = new ArrayList<>();
-        rows.add(row("toolkit process (waiting in receive)", process, beamIdle, figure("spawn", "bytesPerProcess", "un-million", 1)));
+        rows.add(row("toolkit process (waiting in receive)", process, beamIdle, figure("spawn", "bytesPerProcess", ARTICLE, 1)));
         rows.add(row("hibernated process (no thread)", hibernated, beamHibernated,
-                figure("hibernate", "bytesPerProcess", "un-million", 1)));
+                figure("hibernate", "bytesPerProcess", ARTICLE, 1)));
         rows.add(row("platform thread, default stack (the control's baseline)", platform, null,
-                figure("spawn", "bytesPerProcess", "un-million", 1)));
+                figure("spawn", "bytesPerProcess", ARTICLE, 1)));
         rows.add(row("platform thread, 64 KiB stack (the min_heap_size control)", small, null,
-                figure("min-heap", "bytesPerProcess", "un-million", 1)));
+                figure("min-heap", "bytesPerProcess", ARTICLE, 1)));
         long million = 1_000_000;
         long fiveMillion = 5_000_000;
         rows.add(extrapolated("1,000,000 hibernated: MiB in all", hibernated, beamHibernated, million,
-                figure("hibernate", "bytesPerProcess", "un-million", million)));
+                figure("hibernate", "bytesPerProcess", ARTICLE, million)));
         rows.add(extrapolated("5,000,000 hibernated: MiB in all", hibernated, beamHibernated, fiveMillion,
-                figure("hibernate", "bytesPerProcess", "un-million", fiveMillion)));
+                figure("hibernate", "bytesPerProcess", ARTICLE, fiveMillion)));
         return SideBySide.section("Hibernation: what a process weighs once it gives its thread back",
-                "bytes per process (MiB for totals)", rows, verdictsAndControl(verdicts(rows.subList(0, 2), "bytes per process", "bytesPerProcess", null),
-                        askingForLess(platform, small, figure("spawn", "bytesPerProcess", "un-million", 1),
-                                figure("min-heap", "bytesPerProcess", "un-million", 1))),
+                "bytes per process (MiB for totals)", ARTICLE, rows, verdictsAndControl(verdicts(rows.subList(0, 2), "bytes per process", "bytesPerProcess", null),
+                        askingForLess(platform, small, figure("spawn", "bytesPerProcess", ARTICLE, 1),
+                                figure("min-heap", "bytesPerProcess", ARTICLE, 1))),
                 java.util.Arrays.asList(process, hibernated, platform, small, beamIdle, beamHibernated));
     }
 
@@ -115,9 +118,9 @@ final class Comparisons {
             said.add(String.format("On this machine, %s against %s: %s%s.", r.what(), beamWhat == null ? "its BEAM twin" : beamWhat,
                     Verdict.compare(metric, Interval.of(b), 1, "BEAM here", Interval.of(jvm), 1, "the JVM"),
                     Double.isNaN(r.published()) || r.published() == 0 ? ""
-                            : String.format("; beside the published %s (%s, another machine) it would be %.2f×",
+                            : String.format("; beside the published %s (%s, another machine%s) it would be %.2f×",
                             beamPublished ? "BEAM figure" : "figure of " + r.publishedWhat(), Grid.print(r.published()),
-                            jvm / r.published())));
+                            r.publishedBy(ARTICLE) ? "" : "; another article's, in the details", jvm / r.published())));
         }
         return said;
     }

@@ -77,9 +77,12 @@ public final class Lightness {
         notes.add("JVM bytes / process: heap used after a full GC with every process verified parked, minus before, divided by n");
         notes.add("BEAM here: the same n in a fresh BEAM VM, erlang:memory(processes_used) after minus before, over n, "
                 + "every process waiting in receive");
-        notes.add("µs / spawn: the spawn loop alone, in a fresh (cold) VM; it changes from run to run");
-        return new Section(table, chart, notes, Stream.concat(tiers.stream(), beam.values().stream())
-                .filter(java.util.Objects::nonNull).map(r -> (JsonNode) MeasurementJson.tree(r)).toList());
+        notes.add("µs / spawn (in the details, with BEAM here's totals): the spawn loop alone, in a fresh (cold) VM; it changes "
+                + "from run to run");
+        return Section.narrowed(table, chart, notes, Stream.concat(tiers.stream(), beam.values().stream())
+                .filter(java.util.Objects::nonNull).map(r -> (JsonNode) MeasurementJson.tree(r)).toList(),
+                "processes", "JVM bytes / process", "BEAM here bytes / process", "BEAM bytes / process (article)",
+                "JVM / BEAM here (memory)", "JVM / BEAM article (memory)", "JVM total MB");
     }
 
     /** Section 3: processes each holding a list of m elements; m = 0 is the baseline. */
@@ -139,16 +142,18 @@ public final class Lightness {
             notes.add(BeamColumn.verdict(String.format("a process holding %,d elements", m),
                     perProcess.get(m), beamByM.get(m), "bytesPerProcess", Double.NaN));
         }
-        return new Section(table, chart, Stream.concat(notes.stream(), Stream.of(
+        return Section.narrowed(table, chart, Stream.concat(notes.stream(), Stream.of(
                 String.format("The JVM curve bends near %,.0f elements, where the list (%.1f B an element) outweighs the fixed part "
                         + "of a parked process (%,.0f B: its stack chunk and objects); below that the fixed part dominates, above it "
                         + "the list does. There is no per-process initial heap to absorb small state, so nothing is free.", bend, slope, fixed),
                 "BEAM's curve bends later and harder: up to 100 elements fit the 233-word initial heap (no growth), "
                         + "then the heap is resized in steps (about 10x at 1,000 elements).",
-                "Big lists run with fewer processes (n x m at most 10 million elements) so each child stays near 200 MB; "
-                        + "BEAM here runs the same n and m in a fresh BEAM VM each.")).toList(),
+                "Big lists run with fewer processes (n x m at most 10 million elements) so each child stays near 200 MB "
+                        + "(the processes of each row are in the details); BEAM here runs the same n and m in a fresh BEAM VM each.")).toList(),
                 Stream.concat(byM.values().stream(), beamByM.values().stream())
-                        .map(r -> (JsonNode) MeasurementJson.tree(r)).toList());
+                        .map(r -> (JsonNode) MeasurementJson.tree(r)).toList(),
+                "list elements", "JVM bytes / process", "BEAM here bytes / process", "JVM / BEAM here",
+                "JVM bytes / element (beyond no state)", "BEAM here growth vs 10 elements", "BEAM growth (article)");
     }
 
     /** One row of the kinds table: a unit measured here, or one the article published. */
@@ -202,7 +207,7 @@ public final class Lightness {
                     runtime.equals(PYTHON) ? "Python thread" : runtime.equals(GO) ? "goroutine" : "BEAM"));
         }
         Grid table = Grid.of("Kinds side by side: the JVM's and BEAM's measured here, theirs as the article published them "
-                + "(another machine); ratios against BEAM here and against the article's BEAM", rows)
+                + "(another machine); ratios against BEAM here, and in the details against the article's BEAM", rows)
                 .text("unit", KindRow::unit)
                 .wholeOrEmpty("n", KindRow::n)
                 .number("bytes / unit", KindRow::total)
@@ -235,12 +240,15 @@ public final class Lightness {
             notes.add(BeamColumn.verdict("spawning " + unit + " against spawning a BEAM process", m, beamHere,
                     "nsPerSpawn", beamNs));
         }
-        return new Section(table, chart, Stream.concat(notes.stream(), Stream.of(
+        return Section.narrowed(table, chart, Stream.concat(notes.stream(), Stream.of(
                 "JVM bytes / unit: heap after GC per unit, plus for platform threads their committed native stacks (NMT); "
                         + "BEAM here: erlang:memory(processes_used) per process in a fresh BEAM VM",
                 "platform threads run at most " + platformN + " at a time: each is a real OS thread with its own stack",
-                "Go and Python figures are the article's, measured differently (HeapAlloc + StackInuse; Python RSS)")).toList(),
-                byKind.values().stream().map(r -> (JsonNode) MeasurementJson.tree(r)).toList());
+                "Go and Python figures are the article's, measured differently (HeapAlloc + StackInuse; Python RSS)",
+                "the details add n, the heap and RSS per unit, and the ratios against the article's BEAM")).toList(),
+                byKind.values().stream().map(r -> (JsonNode) MeasurementJson.tree(r)).toList(),
+                "unit", "bytes / unit", "native stack B / unit (NMT)", "ns / spawn", "memory vs BEAM here", "spawn time vs BEAM here",
+                "measured");
     }
 
     /** One run of the warm-up table: ns per spawn and bytes per process, one JVM and fresh JVMs, and the article's figures. */
@@ -296,11 +304,14 @@ public final class Lightness {
                         Series.of(Palette.BEAM_PUBLISHED, "BEAM (article)", xs, rows.stream().map(WarmRow::beam).toList())
                                 .styled(Series.Style.PUBLISHED),
                         Series.of(Palette.GO, "Go (article)", xs, rows.stream().map(WarmRow::go).toList()).styled(Series.Style.PUBLISHED)));
-        return new Section(table, chart, List.of(
-                "run 1 in one JVM is cold: the spawn loop runs interpreted, its frames are bigger and slower; later runs are compiled",
+        return Section.narrowed(table, chart, List.of(
+                "run 1 in one JVM is cold: the spawn loop runs interpreted, its frames are bigger and slower (the bytes per process "
+                        + "of each run are in the details); later runs are compiled",
                 "a fresh JVM per run is cold every time (three are run): its figures do not improve, which is what the article's one-run table showed for Go",
                 "which of two close figures is faster can change between run 1 and the rest: compare warm medians, and say which you used"),
                 // the one-JVM measurements only (run 1 cold, the median of the rest), so a reader's cell finds them by kind
-                Stream.of(oneJvm, oneJvmVirtual).map(r -> (JsonNode) MeasurementJson.tree(r)).toList());
+                Stream.of(oneJvm, oneJvmVirtual).map(r -> (JsonNode) MeasurementJson.tree(r)).toList(),
+                "run", "process ns/spawn, one JVM", "virtual ns/spawn, one JVM", "process ns/spawn, fresh JVM each",
+                "faster in this run (one JVM)", "BEAM ns (article, 5 x 500k)", "Go ns (article, 5 x 500k)");
     }
 }

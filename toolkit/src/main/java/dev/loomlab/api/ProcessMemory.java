@@ -9,6 +9,8 @@ import dev.loomlab.experiment.ExperimentSpec;
 import dev.loomlab.experiment.Kind;
 import dev.loomlab.experiment.Measurement;
 import dev.loomlab.measure.Units;
+import dev.loomlab.view.Grid;
+import dev.loomlab.view.Section;
 import tech.tablesaw.api.Table;
 
 /**
@@ -104,9 +106,20 @@ public final class ProcessMemory implements Displayable {
         }
     }
 
+    /** KLab's figures, and BEAM and the JVM here; today's BEAM as another article published it is in {@link #details()}. */
     @Override
     public Table toTable() {
-        List<Weight> rows = List.of(
+        return weights(false);
+    }
+
+    /** The same table with today's BEAM as Un million de processus published it (OTP 28, one idle process). */
+    @Override
+    public List<Table> details() {
+        return List.of(weights(true));
+    }
+
+    private Table weights(boolean withToday) {
+        List<Weight> all = List.of(
                 new Weight("BEAM R12B-0, 32-bit (KLab 2008)", Klab.BEAM_2008_BYTES, 4,
                         "published: 1,000 processes, memory processes(user) 1,267,016; documented 309 words"),
                 new Weight("BEAM R12B-0, 64-bit, +h 1 (KLab 2008)", Klab.BEAM_H1_BYTES, 8, "published: 906,848 for 1,000; 113 words"),
@@ -121,7 +134,9 @@ public final class ProcessMemory implements Displayable {
                         ours(platform, Math.min(n, 1_000)) + "; native stack from Native Memory Tracking", beamHereBytes()),
                 new Weight("JVM here: hibernated toolkit process", hibernatedBytes(), 8, ours(hibernated, n),
                         beamHibernatedBytes()));
-        return Tables.of(String.format("Memory per process: KLab's 1,000 processes in 2008, today's BEAM published, and BEAM and the JVM here at %,d", n), rows)
+        List<Weight> rows = all.stream().filter(w -> withToday || !w.runtime().endsWith("(today)")).toList();
+        return Tables.of(String.format("Memory per process: KLab's 1,000 processes in 2008, %sBEAM and the JVM here at %,d",
+                withToday ? "today's BEAM as the French article published it, " : "", n), rows)
                 .text("runtime", Weight::runtime)
                 .number("bytes per process", w -> Tables.nearest(w.bytes()))
                 .number("words (4 B on 32-bit, 8 B on 64-bit)", w -> Tables.nearest(w.bytes() / w.wordSize()))
@@ -223,37 +238,45 @@ public final class ProcessMemory implements Displayable {
 
     /**
      * Hibernation at this n: idle processes against hibernated ones, bytes per process, beside
-     * BEAM's (2008 default, {@code +h 1}, today's idle and hibernated, and what KLab's 40 M
-     * hibernated processes in 32 GB imply).
+     * BEAM here and KLab's BEAM (2008 default, {@code +h 1}, and what its 40 M hibernated processes
+     * in 32 GB imply), in 7 columns. The details add the outcome of each run and the French article's
+     * rows (today's idle and hibernated BEAM), which are another article's.
      */
-    public Table hibernation() {
-        record Hib(String what, Outcome o, Measurement here, String beamWhat, double beam) {}
+    public Section hibernation() {
+        record Hib(String what, Outcome o, Measurement here, String beamWhat, double beam, boolean klab) {}
         double todayIdle = Klab.published("un-million", "spawn", "bytesPerProcess", (long) 100_000, null);
         double todayHib = Klab.published("un-million", "hibernate", "bytesPerProcess", (long) 1_000_000, null);
         List<Hib> rows = List.of(
-                new Hib("idle, waiting in receive", process, beamIdle, "OTP 28 idle, 100,000 (French article)", todayIdle),
-                new Hib("idle, waiting in receive", process, beamIdle, "R12B-0 32-bit default, 309 words (KLab)", Klab.BEAM_2008_BYTES),
-                new Hib("idle, waiting in receive", process, beamIdle, "R12B-0 64-bit +h 1, 113 words (KLab)", Klab.BEAM_H1_BYTES),
-                new Hib("hibernated (no thread)", hibernated, beamHibernated, "OTP 28 hibernated, 1,000,000 (French article)", todayHib),
+                new Hib("idle, waiting in receive", process, beamIdle, "OTP 28 idle, 100,000 (French article)", todayIdle, false),
+                new Hib("idle, waiting in receive", process, beamIdle, "R12B-0 32-bit default, 309 words (KLab)", Klab.BEAM_2008_BYTES, true),
+                new Hib("idle, waiting in receive", process, beamIdle, "R12B-0 64-bit +h 1, 113 words (KLab)", Klab.BEAM_H1_BYTES, true),
+                new Hib("hibernated (no thread)", hibernated, beamHibernated, "OTP 28 hibernated, 1,000,000 (French article)", todayHib,
+                        false),
                 new Hib("hibernated (no thread)", hibernated, beamHibernated, "R12B-0 hibernated: 40 M in 32 GB, at most (KLab, derived)",
-                        Klab.T2000_BYTES / 40e6));
-        return Tables.of(String.format("Hibernation: %,d processes, idle against hibernated, each in a fresh JVM and a fresh "
+                        Klab.T2000_BYTES / 40e6, true));
+        Grid full = Grid.of(String.format("Hibernation: %,d processes, idle against hibernated, each in a fresh JVM and a fresh "
                         + "BEAM VM on this machine (bytes per process = heap after GC / n; BEAM: processes_used / n), "
                         + "beside BEAM's published figures", n), rows)
-                .text("process", Hib::what)
-                .number("JVM bytes per process (ours)", r -> Tables.nearest(r.o().metric("bytesPerProcess")))
+                .text("process", r -> r.what() + (r.o().ok() ? "" : " (did not run: " + r.o().outcome() + ")"))
+                .number("JVM bytes per process (ours)", r -> Grid.nearest(r.o().metric("bytesPerProcess")))
                 .text("outcome", r -> r.o().outcome())
                 .text("BEAM here bytes per process (same n, this machine)", r -> BeamColumn.cell(r.here(), "bytesPerProcess"))
                 .number("JVM / BEAM here", r -> BeamColumn.ratio(r.o().metric("bytesPerProcess"), r.here(), "bytesPerProcess"))
                 .text("BEAM, published", Hib::beamWhat)
-                .number("BEAM bytes (published)", r -> Tables.nearest(r.beam()))
-                .number("JVM / BEAM published", r -> Tables.ratio(r.o().metric("bytesPerProcess"), r.beam()))
+                .number("BEAM bytes (published)", r -> Grid.nearest(r.beam()))
+                .number("JVM / BEAM published", r -> Grid.ratio(r.o().metric("bytesPerProcess"), r.beam()))
                 .build();
+        Grid klab = full.rows(i -> rows.get(i).klab()).select(full.title().replace("beside BEAM's published figures",
+                        "beside KLab's published BEAM"), "process", "JVM bytes per process (ours)",
+                "BEAM here bytes per process (same n, this machine)", "JVM / BEAM here", "BEAM, published", "BEAM bytes (published)",
+                "JVM / BEAM published");
+        return new Section(klab, null, List.of("the outcome of each run, and today's BEAM as Un million de processus published it "
+                + "(idle and hibernated, OTP 28), are in the details"), List.of(), List.of(full.everyColumn()));
     }
 
 
     @Override
     public String toString() {
-        return toTable().printAll() + "\n" + String.join("\n", notes());
+        return weights(true).printAll() + "\n" + String.join("\n", notes());
     }
 }

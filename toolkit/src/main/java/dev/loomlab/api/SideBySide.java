@@ -40,6 +40,11 @@ final class SideBySide {
         Row(String what, double ours, double beamHere, String beamHereText, double published, String publishedWhat, String how) {
             this(what, ours, beamHere, beamHereText, published, publishedWhat, how, null);
         }
+
+        /** True if the published figure is the article {@code source}'s ("BEAM (un-million, n = 1)" is un-million's). */
+        boolean publishedBy(String source) {
+            return publishedWhat.contains(" (" + source + ",") || publishedWhat.contains(" (" + source + ")");
+        }
     }
 
     private SideBySide() {}
@@ -48,9 +53,12 @@ final class SideBySide {
      * The section: {@code title} over the rows, {@code metric} naming the unit, e.g. "bytes per
      * process"; {@code verdicts} are the sentences computed from the runs; {@code behind} the
      * measurements the rows were read from (a reader's cell is set beside them, {@link ReaderCell}).
+     * The table shows 7 columns with the published figures of the article {@code article} only; its
+     * details are the full grid: whose figure each published one is, another article's included.
      */
-    static Section section(String title, String metric, List<Row> rows, List<String> verdicts, List<Measurement> behind) {
-        var table = Grid.of(title + "; JVM and BEAM here on this machine, published on another", rows)
+    static Section section(String title, String metric, String article, List<Row> rows, List<String> verdicts,
+                           List<Measurement> behind) {
+        var full = Grid.of(title + "; JVM and BEAM here on this machine, published on another", rows)
                 .text("what", Row::what)
                 .number("JVM here, " + metric, r -> Grid.nearest(r.ours()))
                 .text("BEAM here, " + metric, Row::beamHereText)
@@ -60,8 +68,17 @@ final class SideBySide {
                 .text("published figure", Row::publishedWhat)
                 .text("how ours was obtained", Row::how)
                 .build();
+        var ofArticle = Grid.of(full.title(), rows)
+                .number("published, " + metric, r -> r.publishedBy(article) ? r.published() : Double.NaN)
+                .number("JVM / published", r -> r.publishedBy(article) ? Grid.ratio(r.ours(), r.published()) : Double.NaN)
+                .build();
+        var table = full.select(full.title().replace("published on another", "the article's published figures on another"),
+                        "what", "JVM here, " + metric, "BEAM here, " + metric)
+                .plus(List.of(ofArticle.column("published, " + metric), full.column("JVM / BEAM here"),
+                        ofArticle.column("JVM / published"), full.column("how ours was obtained")));
         return new Section(table, bars(title, metric, rows), verdicts, behind.stream()
-                .filter(java.util.Objects::nonNull).map(m -> (JsonNode) MeasurementJson.tree(m)).toList());
+                .filter(java.util.Objects::nonNull).map(m -> (JsonNode) MeasurementJson.tree(m)).toList(),
+                List.of(full.everyColumn()));
     }
 
     /**

@@ -43,9 +43,16 @@ public record Tiers(Kind kind, List<Measurement> tiers) implements Displayable {
                 .orElseThrow(() -> new IllegalStateException("no tier was measured"));
     }
 
+    /** The bytes per process by tier beside the article's, in 5 columns. */
     @Override
     public Table toTable() {
         return Tables.from(section().grid());
+    }
+
+    /** Every column: the spawn times (ours cold and steady, the article's) and each tier's spawn loop in ms. */
+    @Override
+    public List<Table> details() {
+        return section().details().stream().map(Tables::from).toList();
     }
 
     /** The verdict of this run, then which tiers did not run. */
@@ -57,11 +64,19 @@ public record Tiers(Kind kind, List<Measurement> tiers) implements Displayable {
         return notes;
     }
 
-    /** The table, chart and notes as one section. */
+    /** The table (bytes per process), chart and notes as one section; every column, spawn times too, in its details. */
     public Section section() {
+        Grid full = full();
+        return new Section(full.select(full.title(), "processes", "JVM bytes/process, cold run", "JVM bytes/process",
+                "BEAM bytes/process", "BEAM tier used"), chart(), notes(), List.of(),
+                List.of(full.everyColumn()));
+    }
+
+    /** Every column of the tier table: bytes and ns per spawn, ours cold and steady, the article's, the spawn loop in ms. */
+    Grid full() {
         String warm = tiers.isEmpty() ? "" : tiers.get(0).runs().size() > 1
                 ? "; JVM columns: " + tiers.get(0).summaryOf() + ", beside the cold run" : "";
-        var table = Grid.of("Idle " + kind.label() + " units, one fresh JVM per tier, beside the article's tiers" + warm, tiers)
+        return Grid.of("Idle " + kind.label() + " units, one fresh JVM per tier, beside the article's tiers" + warm, tiers)
                 .whole("processes", m -> (int) m.n())
                 .number("JVM bytes/process, cold run", m -> Grid.nearest(TierRuns.cold(m, "bytesPerProcess")))
                 .number("JVM bytes/process", m -> Grid.nearest(m.bytesPerProcess()))
@@ -73,7 +88,6 @@ public record Tiers(Kind kind, List<Measurement> tiers) implements Displayable {
                 .text("BEAM tier used", m -> m.published("bytesPerProcess")
                         .map(p -> p.n() == m.n() ? "same n" : String.format("nearest: %,d", p.n())).orElse(""))
                 .build();
-        return new Section(table, chart(), notes());
     }
 
     /**

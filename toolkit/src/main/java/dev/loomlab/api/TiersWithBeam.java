@@ -4,6 +4,7 @@ import dev.loomlab.view.Plot;
 import dev.loomlab.view.Series;
 
 import dev.loomlab.display.Displayable;
+import dev.loomlab.display.Tables;
 import dev.loomlab.experiment.Measurement;
 import dev.loomlab.experiment.Run;
 import dev.loomlab.util.Progress;
@@ -41,9 +42,23 @@ public record TiersWithBeam(Tiers jvm, List<Measurement> beam) implements Displa
         return new TiersWithBeam(jvm, beam);
     }
 
+    /** The bytes per process by tier: the JVM's, BEAM here's, the article's, and JVM / BEAM here, in 7 columns. */
     @Override
     public Table toTable() {
-        Table table = jvm.toTable();
+        Table full = full();
+        return full.selectColumns("processes", "JVM bytes/process, cold run", "JVM bytes/process", "BEAM here bytes/process",
+                "BEAM bytes/process", "JVM / BEAM here, bytes", "BEAM tier used").setName(full.name());
+    }
+
+    /** Every column: the spawn times too (ours cold and steady, BEAM here's, the article's) and the ratio of the ns. */
+    @Override
+    public List<Table> details() {
+        Table full = full();
+        return List.of(full.copy().setName("Every column: " + full.name()));
+    }
+
+    private Table full() {
+        Table table = Tables.from(jvm.full());
         StringColumn bytes = StringColumn.create("BEAM here bytes/process");
         StringColumn ns = StringColumn.create("BEAM here ns/spawn");
         DoubleColumn bytesRatio = DoubleColumn.create("JVM / BEAM here, bytes");
@@ -68,6 +83,6 @@ public record TiersWithBeam(Tiers jvm, List<Measurement> beam) implements Displa
 
     @Override
     public String toString() {
-        return toTable().printAll();
+        return toTable().printAll() + "\n" + full().printAll();
     }
 }

@@ -102,8 +102,8 @@ class ChartRulesTest {
         return Stream.of(
                 Named.of("tiers", Charts.of(tiers().chart())),
                 Named.of("tiers with BEAM here", Charts.of(withBeam.chart())),
-                Named.of("hibernation", Charts.of(SideBySide.section("Hibernation", "bytes per process (MiB for totals)", hibernation, List.of(), List.of()).chart())),
-                Named.of("idle weight", Charts.of(SideBySide.section("What one idle unit weighs", "bytes per process", idle, List.of(), List.of()).chart())),
+                Named.of("hibernation", Charts.of(SideBySide.section("Hibernation", "bytes per process (MiB for totals)", "un-million", hibernation, List.of(), List.of()).chart())),
+                Named.of("idle weight", Charts.of(SideBySide.section("What one idle unit weighs", "bytes per process", "un-million", idle, List.of(), List.of()).chart())),
                 Named.of("kinds (two axes)", Charts.bars("Bytes per unit and ns to spawn", true, kinds, "bytes per unit (log)",
                         List.of(1100, 900, 70_000, 2_600, 2_632, 2_600, 8_000_000), "ns per spawn (log)",
                         List.of(700, 400, 60_000, 800, 700, 900, 50_000))),

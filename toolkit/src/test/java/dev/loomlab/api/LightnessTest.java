@@ -25,7 +25,9 @@ class LightnessTest {
         assertThat(Tables.from(r.grid()).rowCount()).isEqualTo(2);
         assertThat(Tables.from(r.grid()).columnNames()).contains("BEAM bytes / process (article)");
         assertThat(Tables.from(r.grid()).doubleColumn("BEAM bytes / process (article)").get(0)).isEqualTo(2600);
-        assertThat(Tables.from(r.grid()).columnNames()).contains("JVM bytes / process", "BEAM here bytes / process", "JVM / BEAM here (memory)");
+        assertThat(Tables.from(r.grid()).columnNames()).contains("JVM bytes / process", "BEAM here bytes / process", "JVM / BEAM here (memory)")
+                .doesNotContain("JVM µs / spawn").hasSizeLessThanOrEqualTo(7);
+        assertThat(r.details().get(0).columnNames()).contains("JVM µs / spawn", "BEAM here total MB").hasSize(12);
         assertThat(r.chart().series()).anyMatch(s -> s.name().equals("BEAM here (this machine)"));
         assertThat(r.notes()).anyMatch(n -> n.startsWith("On this machine, 200 idle processes"));
         assertThat(Display.mimeBundle(r.chart())).containsKey(Display.PNG);
@@ -39,7 +41,9 @@ class LightnessTest {
         assertThat(Tables.from(r.grid()).doubleColumn("BEAM growth (article)").get(2)).isEqualTo(1);
         assertThat(Tables.from(r.grid()).doubleColumn("BEAM growth (article)").get(3)).isEqualTo(10);
         assertThat(r.notes()).anyMatch(n -> n.contains("bends near"));
-        assertThat(Tables.from(r.grid()).columnNames()).contains("BEAM here bytes / process", "JVM / BEAM here");
+        assertThat(Tables.from(r.grid()).columnNames()).contains("BEAM here bytes / process", "JVM / BEAM here")
+                .hasSizeLessThanOrEqualTo(7);
+        assertThat(r.details().get(0).columnNames()).contains("processes", "BEAM, article");
         assertThat(Display.mimeBundle(r.chart())).containsKey(Display.PNG);
     }
 
@@ -48,7 +52,9 @@ class LightnessTest {
         Section r = Lightness.kinds(500, 20, Progress.SILENT);
         assertThat(Tables.from(r.grid()).rowCount()).isEqualTo(7);
         assertThat(Tables.from(r.grid()).stringColumn("unit").asList()).contains("JVM platform thread", "BEAM here", "Go 1.25.1 goroutines");
-        assertThat(Tables.from(r.grid()).columnNames()).contains("memory vs BEAM here", "memory vs BEAM");
+        assertThat(Tables.from(r.grid()).columnNames()).contains("memory vs BEAM here").doesNotContain("memory vs BEAM")
+                .hasSizeLessThanOrEqualTo(7);
+        assertThat(r.details().get(0).columnNames()).contains("memory vs BEAM", "heap B / unit", "RSS B / unit");
         assertThat(r.notes()).anyMatch(n -> n.startsWith("On this machine, a toolkit process against an idle BEAM process"));
         assertThat(Display.mimeBundle(r.chart())).containsKey(Display.PNG);
     }
@@ -58,6 +64,8 @@ class LightnessTest {
         Section r = Lightness.warmUp(300, 2, Progress.SILENT);
         assertThat(Tables.from(r.grid()).rowCount()).isEqualTo(2);
         assertThat(Tables.from(r.grid()).doubleColumn("Go ns (article, 5 x 500k)").get(0)).isEqualTo(830);
+        assertThat(r.grid().columnNames()).hasSizeLessThanOrEqualTo(7);
+        assertThat(r.details().get(0).columnNames()).contains("process B/process, one JVM");
     }
 
     @Test

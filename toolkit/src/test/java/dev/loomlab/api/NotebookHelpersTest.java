@@ -19,6 +19,9 @@ class NotebookHelpersTest {
         assertThat(table.column("outcome").asStringColumn().asList()).containsOnly("ok");
         assertThat(table.doubleColumn("OpenJDK 23 VT, 2024, MB").get(0)).isEqualTo(46.91);
         assertThat(table.doubleColumn("ours / 2024").get(0)).isPositive();
+        assertThat(table.columnNames()).hasSize(7).doesNotContain("ours / 2023", "heap after GC, MiB");
+        assertThat(runs.details().get(0).columnNames()).contains("ours / 2023", "heap after GC, MiB", "all asleep at once");
+        assertThat(runs.atOneMillion().grid().columnNames()).hasSizeLessThanOrEqualTo(7).doesNotContain("2023, MB");
         assertThat(runs.peakMegabytes(Kind.VIRTUAL, 10)).isPositive();
         Table every = runs.everyRuntime();
         assertThat(every.stringColumn("runtime").asList()).contains("Go 1.23.3", "Elixir",
@@ -55,11 +58,16 @@ class NotebookHelpersTest {
         ProcessMemory memory = Klab.perProcess(100);
         assertThat(memory.processBytes()).isPositive();
         assertThat(memory.hibernatedBytes()).isPositive();
-        assertThat(memory.toTable().rowCount()).isEqualTo(9);
+        assertThat(memory.toTable().rowCount()).isEqualTo(8);
+        assertThat(memory.toTable().stringColumn("runtime").asList()).noneMatch(r -> r.contains("OTP 28"));
+        assertThat(memory.details().get(0).rowCount()).isEqualTo(9);
         assertThat(memory.toTable().columnNames()).contains("vs BEAM here (idle or hibernated, same n)");
         assertThat(memory.notes()).allMatch(n -> n.startsWith("On this machine"));
         assertThat(memory.wall().stringColumn("how").asList()).anyMatch(h -> h.startsWith("EXTRAPOLATION"));
-        assertThat(memory.hibernation().rowCount()).isEqualTo(5);
+        assertThat(memory.hibernation().grid().rowCount()).isEqualTo(3);
+        assertThat(memory.hibernation().grid().columnNames()).hasSizeLessThanOrEqualTo(7);
+        assertThat(memory.hibernation().grid().texts("BEAM, published")).allMatch(w -> w.contains("KLab"));
+        assertThat(memory.hibernation().details().get(0).rowCount()).isEqualTo(5);
         KlabRing ring = Klab.ring(new int[] {100}, new int[] {1, 2});
         assertThat(ring.toTable().rowCount()).isEqualTo(4);
         assertThat(ring.toTable().columnNames()).hasSizeLessThanOrEqualTo(7)
