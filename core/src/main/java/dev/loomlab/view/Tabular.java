@@ -29,10 +29,17 @@ public interface Tabular {
         return List.of();
     }
 
-    /** The grids, then the details, as text with the notes under them, as jshell prints a result. */
+    /**
+     * The grids, then the details, as text with the notes under them, as jshell prints a result. A
+     * narrowed grid whose every column a detail holds (its full grid) is left out, so that no figure
+     * prints twice.
+     */
     static String text(Tabular value) {
         StringBuilder text = new StringBuilder();
         for (Grid g : value.grids()) {
+            if (value.details().stream().anyMatch(d -> holds(d, g))) {
+                continue;
+            }
             text.append(text.isEmpty() ? "" : "\n").append(g.toText());
         }
         for (Grid g : value.details()) {
@@ -42,5 +49,11 @@ public interface Tabular {
             text.append("  note: ").append(note).append('\n');
         }
         return text.toString();
+    }
+
+    /** True when {@code full} has the rows of {@code narrow} and every one of its columns, with the same values. */
+    private static boolean holds(Grid full, Grid narrow) {
+        return full != narrow && full.rowCount() == narrow.rowCount() && narrow.columns().stream()
+                .allMatch(c -> full.columns().stream().anyMatch(f -> f.name().equals(c.name()) && f.values().equals(c.values())));
     }
 }

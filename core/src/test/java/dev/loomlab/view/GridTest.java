@@ -39,6 +39,16 @@ class GridTest {
     }
 
     @Test
+    void theTextFormPrintsANarrowedTableOnceAsItsFullGrid() {
+        String text = Section.narrowed(GRID, null, List.of(), List.of(), "unit", "MiB").toString();
+        assertThat(text.split("published", -1)).hasSize(2);
+        assertThat(text).contains("Every column: Idle weight");
+        Section withOtherDetails = new Section(GRID.select("Idle weight", "unit"), null, List.of(), List.of(),
+                List.of(GRID.select("runs", "n")));
+        assertThat(withOtherDetails.toString()).contains("published", "runs");
+    }
+
+    @Test
     void theTextFormPrintsDecimalsAsTheTablesDoNotAsADoublesDigits() {
         String text = GRID.toText();
         assertThat(text).contains("810", "1.23").doesNotContain("809.6", "1.234");
