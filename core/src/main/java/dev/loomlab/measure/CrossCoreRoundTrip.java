@@ -37,7 +37,7 @@ public final class CrossCoreRoundTrip {
         long total = 2L * rounds;
         Thread echo = Thread.ofPlatform().daemon().name("loomlab-cross-core-echo").start(() -> {
             for (long i = 1; i <= total; i++) {
-                if (!awaitPing(i, end)) {
+                if (!await(true, i, end)) {
                     return;
                 }
                 pong = i;
@@ -52,7 +52,7 @@ public final class CrossCoreRoundTrip {
                     return Double.NaN;
                 }
                 ping = i;
-                if (!awaitPong(i, end)) {
+                if (!await(false, i, end)) {
                     return Double.NaN;
                 }
             }
@@ -63,19 +63,13 @@ public final class CrossCoreRoundTrip {
         }
     }
 
-    private boolean awaitPing(long value, long end) {
-        for (int spins = 0; ping != value; spins++) {
+    /**
+     * Spins until the echo's {@code pong} (or, for the echo, the main thread's {@code ping}) reads
+     * {@code value}; false past {@code end} or once the run was abandoned.
+     */
+    private boolean await(boolean forPing, long value, long end) {
+        for (int spins = 0; (forPing ? ping : pong) != value; spins++) {
             if ((spins & 1023) == 1023 && (abandoned || System.nanoTime() - end > 0)) {
-                return false;
-            }
-            Thread.onSpinWait();
-        }
-        return true;
-    }
-
-    private boolean awaitPong(long value, long end) {
-        for (int spins = 0; pong != value; spins++) {
-            if ((spins & 1023) == 1023 && System.nanoTime() - end > 0) {
                 return false;
             }
             Thread.onSpinWait();

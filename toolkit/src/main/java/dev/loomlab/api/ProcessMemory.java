@@ -254,9 +254,9 @@ public final class ProcessMemory implements Displayable {
                         false),
                 new Hib("hibernated (no thread)", hibernated, beamHibernated, "R12B-0 hibernated: 40 M in 32 GB, at most (KLab, derived)",
                         Klab.T2000_BYTES / 40e6, true));
-        Grid full = Grid.of(String.format("Hibernation: %,d processes, idle against hibernated, each in a fresh JVM and a fresh "
-                        + "BEAM VM on this machine (bytes per process = heap after GC / n; BEAM: processes_used / n), "
-                        + "beside BEAM's published figures", n), rows)
+        String heading = String.format("Hibernation: %,d processes, idle against hibernated, each in a fresh JVM and a fresh "
+                + "BEAM VM on this machine (bytes per process = heap after GC / n; BEAM: processes_used / n), beside ", n);
+        Grid full = Grid.of(heading + "BEAM's published figures", rows)
                 .text("process", r -> r.what() + (r.o().ok() ? "" : " (did not run: " + r.o().outcome() + ")"))
                 .number("JVM bytes per process (ours)", r -> Grid.nearest(r.o().metric("bytesPerProcess")))
                 .text("outcome", r -> r.o().outcome())
@@ -266,8 +266,7 @@ public final class ProcessMemory implements Displayable {
                 .number("BEAM bytes (published)", r -> Grid.nearest(r.beam()))
                 .number("JVM / BEAM published", r -> Grid.ratio(r.o().metric("bytesPerProcess"), r.beam()))
                 .build();
-        Grid klab = full.rows(i -> rows.get(i).klab()).select(full.title().replace("beside BEAM's published figures",
-                        "beside KLab's published BEAM"), "process", "JVM bytes per process (ours)",
+        Grid klab = full.rows(i -> rows.get(i).klab()).select(heading + "KLab's published BEAM", "process", "JVM bytes per process (ours)",
                 "BEAM here bytes per process (same n, this machine)", "JVM / BEAM here", "BEAM, published", "BEAM bytes (published)",
                 "JVM / BEAM published");
         return new Section(klab, null, List.of("the outcome of each run, and today's BEAM as Un million de processus published it "
