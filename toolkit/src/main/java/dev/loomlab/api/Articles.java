@@ -10,7 +10,7 @@ import java.time.Duration;
 
 /**
  * The notebooks' helpers for the articles' sections that need a runner of their own: GC pauses
- * (notebook 02), the undeclared dirty NIF (05), BEAM's {@code +P}, the hibernated millions and
+ * (notebook 02b), the undeclared dirty NIF (05), BEAM's {@code +P}, the hibernated millions and
  * isolation (01). They only choose sizes and keep one progress line; the measuring is in {@code gc},
  * {@code nativecall}, {@code isolation} and {@code runs}.
  */

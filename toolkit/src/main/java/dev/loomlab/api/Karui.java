@@ -13,7 +13,7 @@ import java.util.List;
 import java.util.stream.Collectors;
 
 /**
- * The helpers of notebook 02, 「軽量プロセス」はどれくらい軽いのか, one per section. Each runs its
+ * The helpers of notebooks 02 and 02b, 「軽量プロセス」はどれくらい軽いのか, one per section. Each runs its
  * measurements in fresh child JVMs (the risky ones with small heaps, deadlines and, where the
  * machine allows, real cgroup limits) and returns a {@link Section}: shown as a table with the
  * article's figures beside ours; {@code chart()} plots the same runs where a curve says more.
