@@ -528,9 +528,9 @@ public final class Pid extends Mailbox implements Runnable {
         List<Pid> monitors;
         List<Thread> joiners;
         synchronized (this) {
-            exitReason = reason;
-            thread = null;
+            thread = null; // before the reason: whoever sees the process ended (awaitExit reads it unlocked) sees no thread
             body = null;
+            exitReason = reason;
             if (relations == null) {
                 links = List.of();
                 monitors = List.of();
