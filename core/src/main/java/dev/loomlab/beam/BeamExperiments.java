@@ -33,19 +33,19 @@ public final class BeamExperiments {
     private static final Map<String, String> NOTES = new LinkedHashMap<>();
 
     static {
-        NOTES.put("spawn", IDLE + "; nsPerSpawn times spawn/3 alone; heapWords is one process's heap_size");
-        NOTES.put("hibernate", IDLE.replace("waiting in receive", "hibernated (erlang:hibernate/3)"));
-        NOTES.put("state", IDLE + "; each process built its own lists:seq(1, m) before waiting");
-        NOTES.put("ring", "n processes in a ring, the token goes m times round (n x m hops); nsPerHop excludes spawning");
-        NOTES.put("ring-hibernated", "the same ring, each process hibernating (erlang:hibernate/3) after every message, "
+        NOTES.put(Experiments.SPAWN.name(), IDLE + "; nsPerSpawn times spawn/3 alone; heapWords is one process's heap_size");
+        NOTES.put(Experiments.HIBERNATE.name(), IDLE.replace("waiting in receive", "hibernated (erlang:hibernate/3)"));
+        NOTES.put(Experiments.STATE.name(), IDLE + "; each process built its own lists:seq(1, m) before waiting");
+        NOTES.put(Experiments.RING.name(), "n processes in a ring, the token goes m times round (n x m hops); nsPerHop excludes spawning");
+        NOTES.put(Experiments.RING_HIBERNATED.name(), "the same ring, each process hibernating (erlang:hibernate/3) after every message, "
                 + "all of them counted hibernated before the token starts; each hop wakes a process from its bare heap");
-        NOTES.put("broadcast", "one message to each of n waiting processes; nsPerMessage is until the last one "
+        NOTES.put(Experiments.BROADCAST.name(), "one message to each of n waiting processes; nsPerMessage is until the last one "
                 + "counted it (an atomics counter), over n");
-        NOTES.put("pingpong", "n timed round trips to an echo process, erlang:monotonic_time(nanosecond); "
+        NOTES.put(Experiments.PINGPONG.name(), "n timed round trips to an echo process, erlang:monotonic_time(nanosecond); "
                 + "percentiles of every round trip, none dropped");
-        NOTES.put("tasks", "n processes that each sleep (receive after), then all are awaited; peakRssBytes is "
+        NOTES.put(Experiments.TASKS.name(), "n processes that each sleep (receive after), then all are awaited; peakRssBytes is "
                 + "VmHWM of the whole BEAM VM from /proc, read by the VM itself before it halts");
-        NOTES.put("limit", "spawn until +P refuses one (error:system_limit); liveProcesses is "
+        NOTES.put(Experiments.LIMIT.name(), "spawn until +P refuses one (error:system_limit); liveProcesses is "
                 + "erlang:system_info(process_count) at that moment, the VM's own processes included");
     }
 
@@ -122,7 +122,7 @@ public final class BeamExperiments {
                     "tolerancePerMille=" + Math.round(policy.tolerance() * 1000), "measured=" + policy.measured(),
                     "budgetMillis=" + policy.budget().toMillis()));
         }
-        if (spec.experiment().equals("tasks")) {
+        if (spec.is(Experiments.TASKS)) {
             args.add("sleepMillis=" + Durations.parse(spec.option("sleep", "10s")).toMillis());
         }
         return args;
@@ -135,7 +135,7 @@ public final class BeamExperiments {
     static long processLimit(ExperimentSpec spec) {
         return spec.jvmFlags().stream().filter(f -> f.startsWith("-Dloomlab.processLimit="))
                 .reduce((a, b) -> b).map(f -> Long.parseLong(f.substring(f.indexOf('=') + 1)))
-                .orElse(spec.experiment().equals("limit") ? LIMIT_EXPERIMENT_DEFAULT
+                .orElse(spec.is(Experiments.LIMIT) ? LIMIT_EXPERIMENT_DEFAULT
                         : Math.min(MAX_PROCESS_LIMIT, Math.max(ARTICLE_PROCESS_LIMIT, spec.n() + 10_000)));
     }
 }

@@ -1,6 +1,6 @@
 package dev.loomlab.beam;
 
-import dev.loomlab.experiment.Kind;
+import dev.loomlab.load.LoadKind;
 import dev.loomlab.load.LoadRow;
 import dev.loomlab.load.LoadSpec;
 import dev.loomlab.load.OtherRuntimeLoad;
@@ -10,8 +10,8 @@ import dev.loomlab.util.Progress;
 public final class BeamLoadRows implements OtherRuntimeLoad {
 
     @Override
-    public Kind kind() {
-        return Kind.BEAM;
+    public LoadKind kind() {
+        return LoadKind.BEAM;
     }
 
     @Override

@@ -1,6 +1,7 @@
 package dev.loomlab.beam;
 
 import dev.loomlab.experiment.ExperimentSpec;
+import dev.loomlab.experiment.Experiments;
 import dev.loomlab.experiment.FreshJvm;
 import dev.loomlab.experiment.HopBreakdown;
 import dev.loomlab.experiment.Measurement;
@@ -71,7 +72,7 @@ public record Carriers(String metric, String what, List<Count> counts) implement
         ExperimentSpec forked = spec.forkPolicy().single() ? spec.withForks(ROW_FORKS) : spec;
         int defaultCount = atDefault != null ? atDefault.jvm().env().carrierParallelism() : Runtime.getRuntime().availableProcessors();
         List<Integer> fewer = defaultCount > 2 ? List.of(1, 2) : defaultCount == 2 ? List.of(1) : List.of();
-        boolean traces = traced(spec.experiment());
+        boolean traces = traced(spec);
         List<Count> counts = new ArrayList<>();
         for (int c : fewer) {
             ExperimentSpec at = forked.withCarriers(c);
@@ -90,8 +91,8 @@ public record Carriers(String metric, String what, List<Count> counts) implement
     }
 
     /** True for the experiments whose hops are traced: one message in flight at a time. */
-    public static boolean traced(String experiment) {
-        return experiment.equals("ring") || experiment.equals("pingpong");
+    public static boolean traced(ExperimentSpec spec) {
+        return spec.is(Experiments.RING) || spec.is(Experiments.PINGPONG);
     }
 
     /**

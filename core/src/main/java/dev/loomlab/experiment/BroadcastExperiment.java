@@ -14,7 +14,7 @@ import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /** Broadcast: one message to each of n parked units, timed until every one has received it. */
-final class BroadcastExperiment extends NamedExperiment {
+public final class BroadcastExperiment extends NamedExperiment {
 
     BroadcastExperiment() {
         super("broadcast",

@@ -62,6 +62,11 @@ public interface Experiment {
         return PublishedFigures.of(name());
     }
 
+    /** The published figures of {@code metric} for this experiment (every source). */
+    default List<PublishedFigure> published(String metric) {
+        return PublishedFigures.of(name(), metric);
+    }
+
     /** Flags the child JVM needs for this spec (e.g. Native Memory Tracking for platform threads). */
     default List<String> jvmFlags(ExperimentSpec spec) {
         return List.of();

@@ -13,7 +13,7 @@ import java.util.TreeMap;
  * What to measure: an experiment by name and its sizes. Immutable; the {@code with} methods
  * return a changed copy. Serialized to JSON to hand to a child JVM.
  *
- * @param experiment  "spawn", "ring", "broadcast", "pingpong", "hibernate", ...
+ * @param experiment  the experiment's {@link Experiment#name() name}: "spawn", "ring", ...
  * @param kind        what runs it (for experiments that compare kinds)
  * @param n           processes (or rounds, for pingpong)
  * @param m           second size: times round the ring; 0 where unused
@@ -46,10 +46,6 @@ public record ExperimentSpec(String experiment, Kind kind, long n, long m, int r
     public ExperimentSpec {
         Objects.requireNonNull(experiment, "experiment");
         Objects.requireNonNull(kind, "kind");
-        if (kind.loadOnly()) {
-            throw new IllegalArgumentException("kind \"" + kind.label() + "\" is a busy-loop discipline of the load experiment"
-                    + " alone; " + experiment + " runs process, virtual, platform or beam");
-        }
         if (repeat < 1) {
             throw new IllegalArgumentException("--repeat must be at least 1, got " + repeat);
         }
@@ -60,9 +56,22 @@ public record ExperimentSpec(String experiment, Kind kind, long n, long m, int r
         options = Map.copyOf(options == null ? Map.of() : options);
     }
 
-    /** A spec with the defaults: kind process, warmed up until steady then 3 measured runs, the default deadline. */
+    /**
+     * A spec of {@code experiment} ({@link Experiments#RING}, ...) with the defaults: kind process,
+     * warmed up until steady then 3 measured runs, the default deadline.
+     */
+    public static ExperimentSpec of(Experiment experiment, long n) {
+        return of(experiment.name(), n);
+    }
+
+    /** {@link #of(Experiment, long)} for an experiment named on the command line or in JSON. */
     public static ExperimentSpec of(String experiment, long n) {
         return new ExperimentSpec(experiment, Kind.PROCESS, n, 0, DEFAULT_MEASURED, DEFAULT_DEADLINE, List.of(), Map.of());
+    }
+
+    /** True when this spec runs {@code experiment}. */
+    public boolean is(Experiment experiment) {
+        return this.experiment.equals(experiment.name());
     }
 
     /** Exactly {@code runs} runs, the first cold, without steadiness detection. */

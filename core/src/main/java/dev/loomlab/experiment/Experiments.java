@@ -10,21 +10,35 @@ import java.util.List;
 import java.util.Map;
 import java.util.ServiceLoader;
 
-/** The experiments the toolkit knows, by name, and how to run one in this JVM. */
+/**
+ * The experiments the toolkit knows, and how to run one in this JVM. A cell or an article names one
+ * by its constant ({@link #RING}), whose type is the class that times it; the command line and the
+ * results' JSON name it by {@link Experiment#name()} ({@link #named}).
+ */
 public final class Experiments {
 
     private static final Map<String, Experiment> ALL = new LinkedHashMap<>();
 
+    /** Idle weight and spawn time: n processes spawned and parked in receive. */
+    public static final SpawnExperiment SPAWN = register(new SpawnExperiment());
+    /** A token m times round a ring of n processes: ns per hop. */
+    public static final RingExperiment RING = register(new RingExperiment(false));
+    /** One message to each of n waiting processes: ns per message. */
+    public static final BroadcastExperiment BROADCAST = register(new BroadcastExperiment());
+    /** n round trips between two processes: p50, p99, max. */
+    public static final PingPongExperiment PINGPONG = register(new PingPongExperiment());
+    /** n processes hibernated: the weight of a process without its stack. */
+    public static final HibernateExperiment HIBERNATE = register(new HibernateExperiment());
+    /** n processes each holding a list of m elements: what state weighs. */
+    public static final StateExperiment STATE = register(new StateExperiment());
+    /** Spawning until the process limit refuses one. */
+    public static final LimitExperiment LIMIT = register(new LimitExperiment());
+    /** The million-tasks benchmark: n sleeping tasks, the peak RSS. */
+    public static final TasksExperiment TASKS = register(new TasksExperiment());
+    /** KLab's second ring: processes that hibernate between messages. */
+    public static final RingExperiment RING_HIBERNATED = register(new RingExperiment(true));
+
     static {
-        register(new SpawnExperiment());
-        register(new RingExperiment());
-        register(new BroadcastExperiment());
-        register(new PingPongExperiment());
-        register(new HibernateExperiment());
-        register(new StateExperiment());
-        register(new LimitExperiment());
-        register(new TasksExperiment());
-        register(new RingExperiment(true));
         // experiments outside the toolkit (a workshop's, a test's): META-INF/services/dev.loomlab.experiment.Experiment
         for (var provider : ServiceLoader.load(Experiment.class).stream().toList()) {
             register(provider.get());
@@ -38,8 +52,9 @@ public final class Experiments {
      * class in {@code META-INF/services/dev.loomlab.experiment.Experiment}, so that a child JVM,
      * which starts with an empty registry, finds it too.
      */
-    public static synchronized void register(Experiment experiment) {
+    public static synchronized <E extends Experiment> E register(E experiment) {
         ALL.put(experiment.name(), experiment);
+        return experiment;
     }
 
     /** The experiment called {@code name}, or an error listing the known ones. */

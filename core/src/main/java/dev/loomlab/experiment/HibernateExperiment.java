@@ -19,7 +19,7 @@ import java.util.concurrent.TimeoutException;
  * Hibernation: n processes that give their thread back while they wait, as
  * {@code erlang:hibernate/3}; memory per process counted once every one is verified hibernated.
  */
-final class HibernateExperiment extends NamedExperiment {
+public final class HibernateExperiment extends NamedExperiment {
 
     HibernateExperiment() {
         super("hibernate",

@@ -16,7 +16,7 @@ import java.util.Map;
  * starts ({@code --process-limit}, BEAM's {@code +P}) and record where spawning was refused and
  * what the error said. The article lowered {@code +P} to 1,024 and saw the count stop exactly there.
  */
-final class LimitExperiment extends NamedExperiment {
+public final class LimitExperiment extends NamedExperiment {
 
     LimitExperiment() {
         super("limit",

@@ -336,7 +336,7 @@ public record Measurement(String experiment, String kind, long n, long m, Env en
      * One line for a JVM measurement whose experiment BEAM also runs here ({@link OtherRuntime} for
      * {@link Kind#BEAM} accepts its spec): its table sets ours beside the published figure only, so
      * it says how to get BEAM here beside it: "BEAM here is left out of this table: beamHere(
-     * ExperimentSpec.of("ring", 10_000).withM(1)) sets it beside ...". Empty otherwise.
+     * ExperimentSpec.of(Experiments.RING, 10_000).withM(1)) sets it beside ...". Empty otherwise.
      */
     public Optional<String> beamHereHint() {
         if (Kind.BEAM.label().equals(kind) || !"ok".equals(outcome)) {

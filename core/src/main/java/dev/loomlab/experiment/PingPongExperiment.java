@@ -14,7 +14,7 @@ import java.util.concurrent.TimeoutException;
 import org.HdrHistogram.Histogram;
 
 /** Ping-pong: {@code n} round trips between two units, each timed, as latency percentiles. */
-final class PingPongExperiment extends NamedExperiment {
+public final class PingPongExperiment extends NamedExperiment {
 
     PingPongExperiment() {
         super("pingpong",

@@ -24,13 +24,9 @@ import java.util.concurrent.TimeoutException;
  * toolkit processes that hibernate between messages, so every hop starts a new virtual thread
  * in the process's resume function, as {@code erlang:hibernate/3} does.
  */
-final class RingExperiment extends NamedExperiment {
+public final class RingExperiment extends NamedExperiment {
 
     private final boolean hibernating;
-
-    RingExperiment() {
-        this(false);
-    }
 
     RingExperiment(boolean hibernating) {
         super(hibernating ? "ring-hibernated" : "ring",

@@ -19,7 +19,7 @@ import java.util.Map;
  * (the analogue of {@code :erlang.memory(:processes)}); for platform threads it adds their
  * native stacks, read from Native Memory Tracking.
  */
-final class SpawnExperiment extends NamedExperiment {
+public final class SpawnExperiment extends NamedExperiment {
 
     SpawnExperiment() {
         super("spawn",

@@ -26,7 +26,7 @@ import java.util.Map;
  * the small-integer cache), about 20 bytes an element with compressed references: a cons cell of
  * two words (16 bytes) is the BEAM figure.
  */
-final class StateExperiment extends NamedExperiment {
+public final class StateExperiment extends NamedExperiment {
 
     StateExperiment() {
         super("state",

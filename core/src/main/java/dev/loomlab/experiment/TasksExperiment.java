@@ -27,7 +27,7 @@ import java.util.Map;
  * ("true" by default: a second fresh JVM runs the same with one {@code System.gc()} while all sleep, to read the heap after GC;
  * "false" runs only the untouched program and reports no heap figure), {@code breakdown} (NMT categories).
  */
-final class TasksExperiment extends NamedExperiment {
+public final class TasksExperiment extends NamedExperiment {
 
     TasksExperiment() {
         super("tasks",

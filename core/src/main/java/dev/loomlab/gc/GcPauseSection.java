@@ -61,14 +61,14 @@ final class GcPauseSection {
         List<String> notes = new ArrayList<>();
         rows.stream().filter(GcPauseRow::measured).filter(r -> r.pauses() > 0)
                 .max(Comparator.comparingDouble(GcPauseRow::pauseMaxUs))
-                .ifPresent(r -> notes.add(String.format("The longest pause of the run: %s at %,d processes, %.0f µs, every thread"
-                        + " stopped; BEAM's per-process collection has no such pause.", r.collector().label(), r.n(), r.pauseMaxUs())));
+                .ifPresent(r -> notes.add(String.format("The longest pause of the run: %s at %,d processes, %s µs, every thread"
+                        + " stopped; BEAM's per-process collection has no such pause.", r.collector().label(), r.n(), Grid.print(r.pauseMaxUs()))));
         for (GcPauseRow r : rows) {
             if (r.measured() && r.rtDuringPause() > 0) {
-                notes.add(String.format("%s, %,d processes: %,.0f round trip%s overlapped a pause, the slowest %.0f µs, against a p99 of"
-                                + " %.1f µs outside pauses (%.1fx).", r.collector().label(), r.n(), r.rtDuringPause(),
-                        r.rtDuringPause() == 1 ? "" : "s", r.rtDuringPauseMaxUs(),
-                        r.rtOutsideP99Us(), r.rtDuringPauseMaxUs() / r.rtOutsideP99Us()));
+                notes.add(String.format("%s, %,d processes: %,.0f round trip%s overlapped a pause, the slowest %s µs, against a p99 of"
+                                + " %s µs outside pauses (%s×).", r.collector().label(), r.n(), r.rtDuringPause(),
+                        r.rtDuringPause() == 1 ? "" : "s", Grid.print(r.rtDuringPauseMaxUs()),
+                        Grid.print(r.rtOutsideP99Us()), Grid.print(r.rtDuringPauseMaxUs() / r.rtOutsideP99Us())));
             } else if (!r.measured()) {
                 notes.add(String.format("%s, %,d processes: no figures, %s.", r.collector().label(), r.n(), r.outcome()));
             }

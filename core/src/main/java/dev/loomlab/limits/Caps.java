@@ -121,8 +121,9 @@ final class Caps {
     }
 
     /**
-     * When the heartbeat was still running after shutdown and kill, or stopped ticking well before
-     * the supervisor gave up (more than five of its 50 ms periods), this run's sentence saying so.
+     * This run's sentence on the heartbeat: that it kept ticking until the supervisor gave up, or that
+     * it stopped well before (more than five of its 50 ms periods), and whether it was still running
+     * after shutdown and kill. Empty without ticks or without the supervisor giving up.
      */
     static java.util.Optional<String> heartbeatVerdict(List<String> lines, List<Number> ticks) {
         double gaveUp = lines.stream().filter(l -> l.contains("giving up")).mapToDouble(Caps::seconds).findFirst().orElse(Double.NaN);
@@ -132,7 +133,8 @@ final class Caps {
         double lastTick = ticks.get(ticks.size() - 1).doubleValue();
         boolean stranded = lines.stream().anyMatch(l -> l.contains("stopped heartbeat") && l.contains("still running"));
         if (!stranded && gaveUp - lastTick <= 0.25) {
-            return java.util.Optional.empty();
+            return java.util.Optional.of(String.format("in this run the heartbeat kept ticking: its last tick came at %.2f s, "
+                    + "%.2f s before the supervisor gave up", lastTick, gaveUp - lastTick));
         }
         return java.util.Optional.of(String.format("in this run the heartbeat's last tick came at %.2f s, %.2f s before the supervisor gave up: "
                 + "the heap's exhaustion stopped the bystander too%s", lastTick, gaveUp - lastTick, stranded

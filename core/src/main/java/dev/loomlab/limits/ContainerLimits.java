@@ -13,6 +13,7 @@ import dev.loomlab.experiment.ExperimentSpec;
 import dev.loomlab.experiment.FreshJvm;
 import dev.loomlab.experiment.Kind;
 import dev.loomlab.experiment.Measurement;
+import dev.loomlab.experiment.Experiments;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.Map;
@@ -79,7 +80,7 @@ final class ContainerLimits {
                 warm.append(Math.round(run.number("nsPerSpawn")));
                 protocolCol.append(String.format(Boolean.parseBoolean(run.get("steady")) ? "steady after %,.0f runs"
                         : run.get("steady").isEmpty() ? "%,.0f runs" : "NOT steady: the last of %,.0f runs", run.number("iterations")));
-                Measurement b = beamByCpus.computeIfAbsent(c, k -> FreshJvm.attempt(ExperimentSpec.of("spawn", n).withKind(Kind.BEAM)
+                Measurement b = beamByCpus.computeIfAbsent(c, k -> FreshJvm.attempt(ExperimentSpec.of(Experiments.SPAWN, n).withKind(Kind.BEAM)
                         .withOption("schedulers", String.valueOf(k)).withWarmup(CpuProbe.WARMUP_BUDGET, runs), progress));
                 beamHere.append(b.ok() ? String.format("%,.0f", b.nsPerSpawn()) : b.outcome());
                 ratio.append(b.ok() ? Grid.ratio(run.number("nsPerSpawn"), b.nsPerSpawn()) : Double.NaN);

@@ -39,7 +39,7 @@ public final class CpuProbe {
         ChildSide.result("concGcThreads", hs.getVMOption("ConcGCThreads").getValue());
         ChildSide.result("compilerThreads", hs.getVMOption("CICompilerCount").getValue());
         // the spawn experiment itself, under its warm-up protocol: one code path for a spawn timing
-        Measurement spawn = Experiments.runHere(ExperimentSpec.of("spawn", n).withWarmup(WARMUP_BUDGET, runs), ChildSide.PROGRESS);
+        Measurement spawn = Experiments.runHere(ExperimentSpec.of(Experiments.SPAWN, n).withWarmup(WARMUP_BUDGET, runs), ChildSide.PROGRESS);
         ChildSide.result("nsPerSpawnCold", spawn.cold("nsPerSpawn"));
         ChildSide.result("nsPerSpawn", spawn.nsPerSpawn());
         ChildSide.result("steady", spawn.steady());

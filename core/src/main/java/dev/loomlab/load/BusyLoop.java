@@ -1,6 +1,5 @@
 package dev.loomlab.load;
 
-import dev.loomlab.experiment.Kind;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
@@ -42,11 +41,11 @@ final class BusyLoop {
     /**
      * Spins until {@code stop} says so, handing the processor back as {@code kind} does.
      *
-     * @param offload the platform-thread pool for {@link Kind#OFFLOADED}; unused otherwise
+     * @param offload the platform-thread pool for {@link LoadKind#OFFLOADED}; unused otherwise
      */
-    void run(Kind kind, BooleanSupplier stop, ExecutorService offload) throws Exception {
+    void run(LoadKind kind, BooleanSupplier stop, ExecutorService offload) throws Exception {
         long x = seed;
-        if (kind == Kind.OFFLOADED) {
+        if (kind == LoadKind.OFFLOADED) {
             while (!stop.getAsBoolean()) {
                 long from = x;
                 Future<Long> job = offload.submit(() -> spin(from, OFFLOAD_JOB));
@@ -60,9 +59,9 @@ final class BusyLoop {
             x = spin(x, SLICE);
             sink = x;
             iterations += SLICE;
-            if (kind == Kind.YIELDING) {
+            if (kind == LoadKind.YIELDING) {
                 Thread.yield();
-            } else if (kind == Kind.PARKING) {
+            } else if (kind == LoadKind.PARKING) {
                 LockSupport.parkNanos(1_000);
             }
         }

@@ -1,6 +1,5 @@
 package dev.loomlab.load;
 
-import dev.loomlab.experiment.Kind;
 import dev.loomlab.experiment.Worker;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -12,7 +11,7 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * k busy loops of one kind, started together and stopped together by one flag, with their
- * iteration counts read as rates. For {@link Kind#OFFLOADED} it owns the platform-thread pool
+ * iteration counts read as rates. For {@link LoadKind#OFFLOADED} it owns the platform-thread pool
  * the loops' jobs run on: one thread per processor, as BEAM has one dirty CPU scheduler per
  * scheduler.
  *
@@ -31,8 +30,8 @@ final class BusyLoops {
     }
 
     /** Starts {@code k} loops of {@code kind}. */
-    static BusyLoops start(Kind kind, int k) {
-        ExecutorService offload = kind == Kind.OFFLOADED && k > 0
+    static BusyLoops start(LoadKind kind, int k) {
+        ExecutorService offload = kind == LoadKind.OFFLOADED && k > 0
                 ? Executors.newFixedThreadPool(Runtime.getRuntime().availableProcessors(),
                         Thread.ofPlatform().daemon(true).name("loomlab-offload-", 0).factory())
                 : null;

@@ -1,6 +1,5 @@
 package dev.loomlab.load;
 
-import dev.loomlab.experiment.Kind;
 import dev.loomlab.published.PublishedFigure;
 import dev.loomlab.view.Grid;
 import dev.loomlab.view.Tabular;
@@ -54,7 +53,7 @@ public record IdleAgainstLoaded(LoadResult result) implements Tabular {
     /** One line per kind that has an idle row and a loaded row, then the article's. */
     public List<Line> lines() {
         List<Line> lines = new ArrayList<>();
-        for (Kind kind : result.spec().kinds()) {
+        for (LoadKind kind : result.spec().kinds()) {
             lineFor(kind).ifPresent(lines::add);
         }
         published(result.published()).ifPresent(lines::add);
@@ -62,7 +61,7 @@ public record IdleAgainstLoaded(LoadResult result) implements Tabular {
     }
 
     /** The kind's idle row against its row with the most loops, or empty if it lacks either. */
-    Optional<Line> lineFor(Kind kind) {
+    Optional<Line> lineFor(LoadKind kind) {
         List<LoadRow> rows = result.rows().stream().filter(r -> r.kind().equals(kind.label())).toList();
         Optional<LoadRow> idle = rows.stream().filter(r -> r.loops() == 0).findFirst();
         Optional<LoadRow> loaded = rows.stream().filter(r -> r.loops() > 0).reduce((a, b) -> b.loops() >= a.loops() ? b : a);

@@ -1,6 +1,5 @@
 package dev.loomlab.load;
 
-import dev.loomlab.experiment.Kind;
 import dev.loomlab.published.PublishedFigure;
 import dev.loomlab.view.Grid;
 import dev.loomlab.view.Tabular;
@@ -44,8 +43,8 @@ public record IdleAnomaly(LoadResult result) implements Tabular {
     /** Every kind of the run, in the spec's order. */
     List<Answer> answers() {
         List<Answer> answers = new ArrayList<>();
-        for (Kind k : result.spec().kinds()) {
-            answers.add(of(Kind.runtime(k.label()), result.rows().stream().filter(r -> r.kind().equals(k.label())).toList()));
+        for (LoadKind k : result.spec().kinds()) {
+            answers.add(of(k.runtime(), result.rows().stream().filter(r -> r.kind().equals(k.label())).toList()));
         }
         return answers;
     }

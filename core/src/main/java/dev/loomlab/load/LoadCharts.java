@@ -1,6 +1,5 @@
 package dev.loomlab.load;
 
-import dev.loomlab.experiment.Kind;
 import dev.loomlab.view.Palette;
 import dev.loomlab.view.Plot;
 import dev.loomlab.view.Series;
@@ -41,7 +40,7 @@ final class LoadCharts {
         List<double[]> labels = new ArrayList<>();
         List<String> texts = new ArrayList<>();
         int stoppedKinds = 0;
-        for (Kind kind : result.spec().kinds()) {
+        for (LoadKind kind : result.spec().kinds()) {
             Palette colour = Palette.of(kind.label());
             List<LoadRow> rows = rowsOf(result, kind);
             add(series, colour, Series.Style.PLAIN, kind.runtime() + " p50", rows, LoadRow::roundTripMicrosP50);
@@ -87,7 +86,7 @@ final class LoadCharts {
 
     static Plot workPerLoop(LoadResult result) {
         List<Series> series = new ArrayList<>();
-        for (Kind kind : result.spec().kinds()) {
+        for (LoadKind kind : result.spec().kinds()) {
             Palette colour = Palette.of(kind.label());
             List<LoadRow> rows = rowsOf(result, kind).stream().filter(r -> r.loops() > 0).toList();
             add(series, colour, Series.Style.PLAIN, kind.runtime() + ": per loop, averaged over all", rows, r -> r.opsPerSecondPerLoop() / 1e6);
@@ -103,7 +102,7 @@ final class LoadCharts {
                 "busy loops (log)", "millions per second (iterations; BEAM: reductions)", true, false, series);
     }
 
-    private static List<LoadRow> rowsOf(LoadResult result, Kind kind) {
+    private static List<LoadRow> rowsOf(LoadResult result, LoadKind kind) {
         return result.rows().stream().filter(r -> r.kind().equals(kind.label())).toList();
     }
 

@@ -1,6 +1,5 @@
 package dev.loomlab.load;
 
-import dev.loomlab.experiment.Kind;
 import dev.loomlab.jvm.ChildSide;
 import dev.loomlab.measure.Env;
 import java.time.Duration;
@@ -29,7 +28,7 @@ public final class LoadChildMain {
     public static void main(String[] args) {
         try {
             List<String> spec = ChildSide.arguments(args, "LoadChildMain");
-            runOneRow(Kind.parseLoad(spec.get(0)), Integer.parseInt(spec.get(1)), Integer.parseInt(spec.get(2)),
+            runOneRow(LoadKind.parse(spec.get(0)), Integer.parseInt(spec.get(1)), Integer.parseInt(spec.get(2)),
                     Duration.ofMillis(Long.parseLong(spec.get(3))));
         } catch (Throwable t) {
             t.printStackTrace();
@@ -38,7 +37,7 @@ public final class LoadChildMain {
         ChildSide.halt(0);
     }
 
-    private static void runOneRow(Kind kind, int loops, int rounds, Duration deadline) throws Exception {
+    private static void runOneRow(LoadKind kind, int loops, int rounds, Duration deadline) throws Exception {
         Env env = Env.current();
         // load the classes the report needs now, while carriers are still free
         LoadJson.childResult(env, LoadRow.noResult(kind, loops, 0, rounds, LoadRow.FAILED, 0, "warm-up"));
@@ -64,7 +63,7 @@ public final class LoadChildMain {
     }
 
     /** The spec of one row, as {@link #main} reads it. */
-    static List<String> spec(Kind kind, int loops, int rounds, Duration deadline) {
+    static List<String> spec(LoadKind kind, int loops, int rounds, Duration deadline) {
         return List.of(kind.label(), String.valueOf(loops), String.valueOf(rounds), String.valueOf(deadline.toMillis()));
     }
 }

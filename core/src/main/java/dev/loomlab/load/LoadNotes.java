@@ -1,6 +1,6 @@
 package dev.loomlab.load;
 
-import dev.loomlab.experiment.Kind;
+import dev.loomlab.view.Grid;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -11,7 +11,7 @@ final class LoadNotes {
 
     static List<String> of(LoadResult r) {
         List<String> notes = new ArrayList<>();
-        List<Kind> kinds = r.spec().kinds();
+        List<LoadKind> kinds = r.spec().kinds();
         if (r.rows().stream().anyMatch(row -> row.loops() > 0)) {
             notes.add(Starvation.verdict(r));
         }
@@ -34,11 +34,11 @@ final class LoadNotes {
                     + "as many busy loops as carriers the echo and the client never run again. BEAM preempts a process after "
                     + "its reductions; the JVM does not. The child reported from a platform thread, then halted");
         }
-        if (kinds.contains(Kind.PLATFORM)) {
+        if (kinds.contains(LoadKind.PLATFORM)) {
             notes.add("platform: the operating system time-slices platform threads, which is the JVM's nearest analogue to "
                     + "BEAM's preemption; the latency then grows with the loops per core");
         }
-        if (kinds.contains(Kind.YIELDING)) {
+        if (kinds.contains(LoadKind.YIELDING)) {
             boolean starved = r.rows().stream().anyMatch(row -> row.kind().equals("yielding") && row.starved());
             notes.add("yielding: Thread.yield() every " + String.format("%,d", BusyLoop.SLICE) + " iterations (BEAM: 4,000 "
                     + "reductions per slice)" + (starved ? ". It starved here: on this JDK a yielding virtual thread gives "
@@ -47,22 +47,22 @@ final class LoadNotes {
                     + "not reach while the yielder keeps requeueing itself (see openjdk JDK-8373118 and openjdk/loom pull "
                     + "226). Compare parking" : ""));
         }
-        if (kinds.contains(Kind.PARKING)) {
+        if (kinds.contains(LoadKind.PARKING)) {
             notes.add("parking: a 1 µs timed park (LockSupport.parkNanos) every " + String.format("%,d", BusyLoop.SLICE)
                     + " iterations; the wake-up comes through the scheduler's timer, so other runnable threads get the "
                     + "carrier in between; it costs the loop a timer round trip per slice");
         }
-        if (kinds.contains(Kind.OFFLOADED)) {
+        if (kinds.contains(LoadKind.OFFLOADED)) {
             notes.add("offloaded: each loop's work runs as " + String.format("%,d", BusyLoop.OFFLOAD_JOB) + "-iteration "
                     + "jobs on a pool of one platform thread per processor, as BEAM runs dirty NIFs on dirty CPU schedulers; "
                     + "the loop's virtual thread waits for each job off its carrier, and the OS time-slices the pool");
         }
-        if (kinds.contains(Kind.BEAM)) {
+        if (kinds.contains(LoadKind.BEAM)) {
             notes.add("BEAM here: the German article's script in a fresh erl per row on this machine (+S p for --parallelism p, "
                     + "+S 1 as the article), busy processes counting down, an echo process, round trips timed with "
                     + "erlang:monotonic_time; the busy processes' work is in reductions (process_info), not iterations; "
                     + "BEAM takes the scheduler from a busy process after its reductions");
-            notes.add(beamVerdict(r.rows().stream().filter(row -> row.kind().equals(Kind.BEAM.label())).toList()));
+            notes.add(beamVerdict(r.rows().stream().filter(row -> row.kind().equals(LoadKind.BEAM.label())).toList()));
         }
         int processors = r.rows().isEmpty() ? Runtime.getRuntime().availableProcessors() : r.rows().get(0).processors();
         if (r.spec().parallelism() > processors) {
@@ -70,9 +70,15 @@ final class LoadNotes {
                     + "sees: the extra carriers are time-sliced by the OS, so a carrier held by a loop still loses the "
                     + "processor now and then");
         }
-        notes.add("BEAM rows as published: the French article (Apple M1, 8 schedulers, 16 loops = 2 per scheduler, round "
-                + "trips averaged over 20 runs) and the German one (+S 1: one scheduler, 2,000 round trips per row, "
-                + "medians); their loop counts and machines differ from ours, so compare shapes, not cells");
+        List<String> sources = r.published().stream().map(dev.loomlab.published.PublishedFigure::source).distinct().toList();
+        if (sources.contains("un-million")) {
+            notes.add("BEAM rows as published: the French article's (Apple M1, 8 schedulers, 16 loops = 2 per scheduler, round "
+                    + "trips averaged over 20 runs); its loop counts and machine differ from ours, so compare shapes, not cells");
+        }
+        if (sources.contains("unter-last")) {
+            notes.add("BEAM rows as published: the German article's (+S 1: one scheduler, 2,000 round trips per row, medians); "
+                    + "its loop counts and machine differ from ours, so compare shapes, not cells");
+        }
         return notes;
     }
 
@@ -85,9 +91,13 @@ final class LoadNotes {
         }
         LoadRow least = measured.get(0);
         LoadRow most = measured.get(measured.size() - 1);
-        return String.format("BEAM here on this machine: the median round trip went from %.1f µs with %d busy process%s to "
-                        + "%.1f µs with %d; %s", least.roundTripMicrosP50(), least.loops(), least.loops() == 1 ? "" : "es",
-                most.roundTripMicrosP50(), most.loops(), starved == 0 ? "no row starved: slower, never frozen"
-                        : starved + " row(s) starved");
+        String outcome = starved == 0 ? "no row starved: slower, never frozen" : starved + " row(s) starved";
+        if (least.loops() == most.loops()) {
+            return String.format("BEAM here on this machine: the median round trip was %s µs with %,d busy process%s; %s",
+                    Grid.print(least.roundTripMicrosP50()), least.loops(), least.loops() == 1 ? "" : "es", outcome);
+        }
+        return String.format("BEAM here on this machine: the median round trip went from %s µs with %,d busy process%s to "
+                        + "%s µs with %,d; %s", Grid.print(least.roundTripMicrosP50()), least.loops(), least.loops() == 1 ? "" : "es",
+                Grid.print(most.roundTripMicrosP50()), most.loops(), outcome);
     }
 }

@@ -1,6 +1,5 @@
 package dev.loomlab.load;
 
-import dev.loomlab.experiment.Kind;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.loomlab.view.Grid;
@@ -12,6 +11,7 @@ import dev.loomlab.published.PublishedFigures;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -39,7 +39,7 @@ public record LoadResult(LoadSpec spec, Env env, boolean envFromChild, List<Load
     }
 
     /** The row for a kind and loop count, if it was run. */
-    public Optional<LoadRow> row(Kind kind, int loops) {
+    public Optional<LoadRow> row(LoadKind kind, int loops) {
         return rows.stream().filter(r -> r.kind().equals(kind.label()) && r.loops() == loops).findFirst();
     }
 
@@ -53,9 +53,25 @@ public record LoadResult(LoadSpec spec, Env env, boolean envFromChild, List<Load
         return rows.stream().anyMatch(r -> r.status().equals(LoadRow.FAILED) || r.status().equals(LoadRow.KILLED));
     }
 
-    /** The published BEAM figures for the same question (French and German articles). */
+    /**
+     * Schedulers behind each source's figures, as the articles state them: the French article ran
+     * 16 loops "sur huit cœurs" (Apple M1, one scheduler per core); the German one forced {@code +S 1}.
+     */
+    private static final Map<String, Integer> SCHEDULERS = Map.of("un-million", 8, "unter-last", 1);
+
+    /**
+     * The published BEAM figures for the same question and setting: the German article's ({@code +S 1})
+     * beside a run on one carrier, the French article's (8 schedulers) beside a run on more, so that
+     * no row of another article's setting sits in the table.
+     */
     public List<PublishedFigure> published() {
-        return PublishedFigures.of("load");
+        boolean oneCarrier = spec.parallelism() == 1;
+        return PublishedFigures.of("load").stream().filter(f -> (schedulers(f.source()) == 1) == oneCarrier).toList();
+    }
+
+    /** The schedulers a published load figure's source ran with, or null when the dataset does not say. */
+    static Integer schedulers(String source) {
+        return SCHEDULERS.get(source);
     }
 
     /** What the numbers include and what they mean on the JVM, from what was run and what happened. */
@@ -119,8 +135,8 @@ public record LoadResult(LoadSpec spec, Env env, boolean envFromChild, List<Load
     public static LoadResult fromJson(String json) {
         JsonNode root = LoadJson.parse(json);
         JsonNode s = root.path("spec");
-        List<Kind> kinds = new ArrayList<>();
-        s.path("kinds").forEach(k -> kinds.add(Kind.parseLoad(k.asText())));
+        List<LoadKind> kinds = new ArrayList<>();
+        s.path("kinds").forEach(k -> kinds.add(LoadKind.parse(k.asText())));
         List<Integer> loops = new ArrayList<>();
         s.path("loops").forEach(l -> loops.add(l.asInt()));
         LoadSpec spec = new LoadSpec(kinds, loops, s.path("rounds").asInt(), Duration.ofMillis(s.path("deadlineMillis").asLong()),

@@ -1,6 +1,5 @@
 package dev.loomlab.load;
 
-import dev.loomlab.experiment.Kind;
 import java.util.List;
 
 /**
@@ -8,7 +7,7 @@ import java.util.List;
  * busy loops run, in one fresh JVM. Latencies are in microseconds and rates in iterations per
  * second; a figure that was not measured is NaN (null in JSON).
  *
- * @param kind                   what ran the loops, echo and client ({@link Kind#label()})
+ * @param kind                   what ran the loops, echo and client ({@link LoadKind#label()})
  * @param loops                  busy loops
  * @param parallelism            virtual-thread carriers in the child JVM
  * @param processors             processors the child JVM saw
@@ -46,7 +45,7 @@ public record LoadRow(String kind, int loops, int parallelism, int processors, S
     }
 
     /** A row for a child JVM that gave no result (killed at its hard deadline, or failed): nothing is known, not even starvation. */
-    static LoadRow noResult(Kind kind, int loops, int parallelism, int rounds, String status,
+    static LoadRow noResult(LoadKind kind, int loops, int parallelism, int rounds, String status,
                             long waitedMillis, String detail) {
         return new LoadRow(kind.label(), loops, parallelism, Runtime.getRuntime().availableProcessors(), status,
                 false, waitedMillis, 0, rounds, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
@@ -54,7 +53,7 @@ public record LoadRow(String kind, int loops, int parallelism, int processors, S
     }
 
     /** A child JVM killed at its hard deadline that had said {@code done} round trips were complete: how far it got. */
-    static LoadRow killed(Kind kind, int loops, int parallelism, int rounds, long waitedMillis, long done, String detail) {
+    static LoadRow killed(LoadKind kind, int loops, int parallelism, int rounds, long waitedMillis, long done, String detail) {
         return new LoadRow(kind.label(), loops, parallelism, Runtime.getRuntime().availableProcessors(), KILLED,
                 false, waitedMillis, done, rounds, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
                 Double.NaN, Double.NaN, Double.NaN, List.of(), detail);

@@ -1,6 +1,5 @@
 package dev.loomlab.load;
 
-import dev.loomlab.experiment.Kind;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.loomlab.jvm.ChildCall;
 import dev.loomlab.jvm.ChildEnding;
@@ -40,13 +39,13 @@ public final class LoadRunner {
         Set<String> pinnings = new LinkedHashSet<>();
         Env childEnv = null;
         int total = spec.kinds().size() * spec.loops().size();
-        for (Kind kind : spec.kinds()) {
+        for (LoadKind kind : spec.kinds()) {
             for (int loops : spec.loops()) {
                 progress.step(rows.size(), total, String.format("load: %s, %d busy loop%s, %s, up to %s for %,d round trips, in a fresh %s",
                         kind.label(), loops, loops == 1 ? "" : "s", carriers(spec),
-                        Durations.format(spec.deadline()), spec.rounds(), kind == Kind.BEAM ? "BEAM VM" : "JVM"));
+                        Durations.format(spec.deadline()), spec.rounds(), kind == LoadKind.BEAM ? "BEAM VM" : "JVM"));
                 RowAndEnv got;
-                if (kind == Kind.BEAM) {
+                if (kind == LoadKind.BEAM) {
                     got = runRow(spec, kind, loops, List.of(), progress);
                 } else {
                     try (CpuPinning.Pin pin = CpuPinning.pin(spec.cpus())) {
@@ -71,7 +70,7 @@ public final class LoadRunner {
 
         private record RowAndEnv(LoadRow row, Env env) {}
 
-    private static RowAndEnv runRow(LoadSpec spec, Kind kind, int loops, List<String> pinWrapper, Progress progress) {
+    private static RowAndEnv runRow(LoadSpec spec, LoadKind kind, int loops, List<String> pinWrapper, Progress progress) {
         var other = OtherRuntimeLoad.forKind(kind);
         if (other.isPresent()) {
             return new RowAndEnv(other.get().row(spec, loops, line -> progress.say("  " + line)), null);

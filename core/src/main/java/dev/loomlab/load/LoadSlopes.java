@@ -1,6 +1,5 @@
 package dev.loomlab.load;
 
-import dev.loomlab.experiment.Kind;
 import dev.loomlab.view.Grid;
 import dev.loomlab.view.GridLines;
 import dev.loomlab.view.Tabular;
@@ -20,14 +19,14 @@ public record LoadSlopes(LoadResult result) implements Tabular {
     public Grid grid() {
         GridLines lines = new GridLines("What each extra busy loop adds to the median round trip")
                 .text("runtime").whole("rows used").number("µs per extra busy loop (p50)").text("reading");
-        for (Kind k : result.spec().kinds()) {
+        for (LoadKind k : result.spec().kinds()) {
             List<LoadRow> rows = result.rows().stream()
                     .filter(r -> r.kind().equals(k.label()) && r.loops() > 0 && !Double.isNaN(r.roundTripMicrosP50()))
                     .toList();
             long starved = result.rows().stream().filter(r -> r.kind().equals(k.label()) && r.starved()).count();
             if (rows.size() >= 2) {
                 lines.row(k.runtime(), rows.size(), significant(slope(rows)), (starved > 0 ? starved + " row(s) starved: no slope can describe those" : "from the completed rows")
-                        + (k == Kind.BEAM ? "; " + LoadNotes.beamVerdict(result.rows().stream()
+                        + (k == LoadKind.BEAM ? "; " + LoadNotes.beamVerdict(result.rows().stream()
                         .filter(r -> r.kind().equals(k.label())).toList()) : ""));
             } else {
                 lines.row(k.runtime(), rows.size(), Double.NaN,

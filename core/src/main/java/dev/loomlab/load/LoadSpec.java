@@ -1,6 +1,5 @@
 package dev.loomlab.load;
 
-import dev.loomlab.experiment.Kind;
 import dev.loomlab.util.Durations;
 import dev.loomlab.measure.Cap;
 import java.time.Duration;
@@ -24,7 +23,7 @@ import java.util.Objects;
  * @param cpus        CPUs each child JVM is pinned to ({@link CpuPinning}), 0 for none: {@code --pin 1}
  *                    is {@code +S 1} for platform threads too
  */
-public record LoadSpec(List<Kind> kinds, List<Integer> loops, int rounds, Duration deadline, int parallelism,
+public record LoadSpec(List<LoadKind> kinds, List<Integer> loops, int rounds, Duration deadline, int parallelism,
                        List<String> jvmFlags, int cpus) {
 
     /** The German article's 2,000 round trips per row. */
@@ -34,7 +33,7 @@ public record LoadSpec(List<Kind> kinds, List<Integer> loops, int rounds, Durati
     static final int MAX_ROUNDS = 10_000_000;
 
     /** A spec whose children are not pinned. */
-    public LoadSpec(List<Kind> kinds, List<Integer> loops, int rounds, Duration deadline, int parallelism, List<String> jvmFlags) {
+    public LoadSpec(List<LoadKind> kinds, List<Integer> loops, int rounds, Duration deadline, int parallelism, List<String> jvmFlags) {
         this(kinds, loops, rounds, deadline, parallelism, jvmFlags, 0);
     }
 
@@ -43,7 +42,7 @@ public record LoadSpec(List<Kind> kinds, List<Integer> loops, int rounds, Durati
         loops = List.copyOf(Objects.requireNonNull(loops, "loops"));
         jvmFlags = List.copyOf(jvmFlags == null ? List.of() : jvmFlags);
         if (kinds.isEmpty()) {
-            throw new IllegalArgumentException("name at least one kind: " + Kind.loadLabels());
+            throw new IllegalArgumentException("name at least one kind: " + LoadKind.labels());
         }
         if (loops.isEmpty()) {
             throw new IllegalArgumentException("--loops needs at least one count, e.g. 0,1,2,4");
@@ -75,7 +74,7 @@ public record LoadSpec(List<Kind> kinds, List<Integer> loops, int rounds, Durati
     }
 
     /** Every kind given, loops 0, 1, 2, 4 … up to twice the processors, the default rounds and deadline. */
-    public static LoadSpec of(Kind... kinds) {
+    public static LoadSpec of(LoadKind... kinds) {
         return new LoadSpec(List.of(kinds), defaultLoops(Runtime.getRuntime().availableProcessors()), DEFAULT_ROUNDS,
                 DEFAULT_DEADLINE, 0, List.of(), 0);
     }
@@ -105,7 +104,7 @@ public record LoadSpec(List<Kind> kinds, List<Integer> loops, int rounds, Durati
         return List.copyOf(loops);
     }
 
-    public LoadSpec withKinds(Kind... k) {
+    public LoadSpec withKinds(LoadKind... k) {
         return new LoadSpec(List.of(k), loops, rounds, deadline, parallelism, jvmFlags, cpus);
     }
 

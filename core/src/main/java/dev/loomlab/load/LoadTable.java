@@ -20,12 +20,6 @@ import java.util.Map;
  */
 final class LoadTable {
 
-    /**
-     * Schedulers behind each source's figures, as the articles state them: the French article ran
-     * 16 loops "sur huit cœurs" (Apple M1, one scheduler per core); the German one forced {@code +S 1}.
-     */
-    private static final Map<String, Integer> SCHEDULERS = Map.of("un-million", 8, "unter-last", 1);
-
     private final GridLines roundTrips;
     private final GridLines work;
 
@@ -70,7 +64,7 @@ final class LoadTable {
                 .thenComparingLong(g -> g.get(0).n() == null ? Long.MAX_VALUE : g.get(0).n()));
         for (List<PublishedFigure> group : ordered) {
             PublishedFigure head = group.get(0);
-            Integer schedulers = SCHEDULERS.get(head.source());
+            Integer schedulers = LoadResult.schedulers(head.source());
             double[] values = {Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN};
             List<String> notes = new ArrayList<>();
             for (PublishedFigure f : group) {

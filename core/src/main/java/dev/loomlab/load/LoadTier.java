@@ -1,6 +1,5 @@
 package dev.loomlab.load;
 
-import dev.loomlab.experiment.Kind;
 import dev.loomlab.experiment.Worker;
 import dev.loomlab.measure.Env;
 import dev.loomlab.measure.SteadyState;
@@ -48,20 +47,20 @@ public final class LoadTier implements AutoCloseable {
     static final WarmupPolicy WARM_POLICY = new WarmupPolicy(5, 3, 0.15, Duration.ofSeconds(4), 1, 0);
     private static final Duration WARM_DEADLINE = Duration.ofSeconds(10);
 
-    private final Kind kind;
+    private final LoadKind kind;
     private final int rounds;
     private final Recorder recorder = new Recorder(HIGHEST_NANOS, 3);
     private final CountDownLatch done = new CountDownLatch(1);
     private final CountDownLatch warmed = new CountDownLatch(1);
     private final Worker echo;
     private final Worker client;
-    private BusyLoops loops = BusyLoops.start(Kind.VIRTUAL, 0);
+    private BusyLoops loops = BusyLoops.start(LoadKind.VIRTUAL, 0);
     /** Written by the client before {@link #warmed} counts down; read after. */
     private volatile String warmUp = "not warmed up";
     /** Round trips the client has timed so far, readable while it is starved. */
     private volatile long completed;
 
-    private LoadTier(Kind kind, int rounds) {
+    private LoadTier(LoadKind kind, int rounds) {
         this.kind = kind;
         this.rounds = rounds;
         this.echo = Worker.start(kind.unit(), "load-echo", inbox -> {
@@ -115,8 +114,8 @@ public final class LoadTier implements AutoCloseable {
      *
      * @throws IllegalStateException if the warm-up does not end within 10 s (everything started is stopped)
      */
-    public static LoadTier start(Kind kind, int loops, int rounds) throws InterruptedException {
-        if (kind == Kind.BEAM) {
+    public static LoadTier start(LoadKind kind, int loops, int rounds) throws InterruptedException {
+        if (kind == LoadKind.BEAM) {
             throw new IllegalArgumentException("a BEAM load row runs in its own BEAM VM: use LoadRunner (load(...)), not this JVM");
         }
         if (loops < 0 || rounds < 1) {
@@ -134,7 +133,7 @@ public final class LoadTier implements AutoCloseable {
     }
 
     /** Runs one row in this JVM and stops everything it started. Call from a platform thread. */
-    public static LoadRow runHere(Kind kind, int loops, int rounds, Duration deadline) throws InterruptedException {
+    public static LoadRow runHere(LoadKind kind, int loops, int rounds, Duration deadline) throws InterruptedException {
         try (LoadTier tier = start(kind, loops, rounds)) {
             return tier.measure(deadline);
         }

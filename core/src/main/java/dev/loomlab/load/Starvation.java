@@ -1,6 +1,5 @@
 package dev.loomlab.load;
 
-import dev.loomlab.experiment.Kind;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -19,7 +18,7 @@ final class Starvation {
         List<String> unfinished = new ArrayList<>();
         List<String> answered = new ArrayList<>();
         long waited = 0;
-        for (Kind kind : result.spec().kinds()) {
+        for (LoadKind kind : result.spec().kinds()) {
             List<LoadRow> loaded = result.rows().stream().filter(r -> r.kind().equals(kind.label()) && r.loops() > 0).toList();
             if (loaded.isEmpty()) {
                 continue;

@@ -2,6 +2,7 @@ package dev.loomlab.runs;
 
 import dev.loomlab.experiment.ExperimentSpec;
 import dev.loomlab.experiment.Measurement;
+import dev.loomlab.experiment.Experiments;
 import dev.loomlab.measure.Cap;
 import dev.loomlab.util.Progress;
 import dev.loomlab.view.Grid;
@@ -42,7 +43,7 @@ public record ContainerWeight(List<Row> rows) implements Tabular {
         List<Row> rows = new ArrayList<>();
         for (String[] s : settings) {
             List<String> flags = List.of(s).subList(1, s.length);
-            rows.add(new Row(s[0], flags, Runs.attempt(ExperimentSpec.of("spawn", n).withJvmFlags(flags.toArray(String[]::new)), progress)));
+            rows.add(new Row(s[0], flags, Runs.attempt(ExperimentSpec.of(Experiments.SPAWN, n).withJvmFlags(flags.toArray(String[]::new)), progress)));
         }
         return new ContainerWeight(rows);
     }
@@ -100,13 +101,15 @@ public record ContainerWeight(List<Row> rows) implements Tabular {
             return "this run could not compare the settings: a run failed (see the summary column)";
         }
         double noise = runToRunPercent(baseline());
-        String against = Double.isNaN(noise) ? "" : worst <= noise
+        String against = Double.isNaN(noise)
+                ? "; the unlimited run has no run-to-run range to set that against (" + baseline().steadiness() + ")"
+                : worst <= noise
                 ? String.format("; that is within the unlimited run's own run-to-run range (%s%%), so no effect of the limit is seen",
                 Grid.print(noise))
                 : String.format("; that is beyond the unlimited run's own run-to-run range (%s%%)", Grid.print(noise));
         return String.format("this run, bytes per process under a limit differed from the unlimited run by at most %s%% "
                         + "(the article's BEAM: within %s%%, %s)%s", Grid.print(worst), Grid.print(ARTICLE_SPREAD_PERCENT),
-                worst <= ARTICLE_SPREAD_PERCENT ? "as close as ours" : "closer than ours", against);
+                worst <= ARTICLE_SPREAD_PERCENT ? "ours within the same bound" : "ours beyond it", against);
     }
 
     /** The measured runs' range of bytes per process as a percentage of their median; NaN without several runs. */

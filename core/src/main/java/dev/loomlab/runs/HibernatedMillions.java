@@ -4,6 +4,7 @@ import dev.loomlab.view.Section;
 import dev.loomlab.view.Grid;
 import dev.loomlab.experiment.ExperimentSpec;
 import dev.loomlab.experiment.Measurement;
+import dev.loomlab.experiment.Experiments;
 import dev.loomlab.measure.MachineMemory;
 import dev.loomlab.measure.Units;
 import dev.loomlab.process.BeamLimit;
@@ -71,7 +72,7 @@ public record HibernatedMillions(List<Integer> ns, DoubleSupplier available) {
 
     /** The spec of one row: hibernate n, heap for n, the process limit as BEAM's +P n. */
     public static ExperimentSpec spec(int n) {
-        return ExperimentSpec.of("hibernate", n).withDeadline(Duration.ofSeconds(120 + n / 20_000))
+        return ExperimentSpec.of(Experiments.HIBERNATE, n).withDeadline(Duration.ofSeconds(120 + n / 20_000))
                 .withJvmFlags("-Xmx" + (heapBytes(n) >> 20) + "m", "-D" + ProcessLimit.PROPERTY + "=" + BeamLimit.of(n));
     }
 

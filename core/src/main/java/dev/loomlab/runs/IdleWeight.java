@@ -3,6 +3,7 @@ package dev.loomlab.runs;
 import dev.loomlab.experiment.ExperimentSpec;
 import dev.loomlab.experiment.Kind;
 import dev.loomlab.experiment.Measurement;
+import dev.loomlab.experiment.Experiments;
 import dev.loomlab.measure.Cap;
 import dev.loomlab.util.Progress;
 import java.util.LinkedHashMap;
@@ -35,7 +36,7 @@ public final class IdleWeight {
         Map<Kind, Measurement> byKind = new LinkedHashMap<>();
         for (Kind kind : kinds) {
             int size = kind == Kind.PLATFORM ? Math.min(n, platformMax) : n;
-            byKind.put(kind, Runs.attempt(ExperimentSpec.of("spawn", size).withKind(kind), progress));
+            byKind.put(kind, Runs.attempt(ExperimentSpec.of(Experiments.SPAWN, size).withKind(kind), progress));
         }
         return byKind;
     }
@@ -47,6 +48,6 @@ public final class IdleWeight {
 
     /** Hibernated processes at n, in a fresh JVM: the other half of "hibernation against idle". */
     public static Measurement hibernated(int n, Progress progress) {
-        return Runs.attempt(ExperimentSpec.of("hibernate", n), progress);
+        return Runs.attempt(ExperimentSpec.of(Experiments.HIBERNATE, n), progress);
     }
 }

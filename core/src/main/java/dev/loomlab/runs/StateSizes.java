@@ -2,6 +2,7 @@ package dev.loomlab.runs;
 
 import dev.loomlab.experiment.ExperimentSpec;
 import dev.loomlab.experiment.Measurement;
+import dev.loomlab.experiment.Experiments;
 import dev.loomlab.util.Progress;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -26,7 +27,7 @@ public final class StateSizes {
      * after the warm-up (the warm-up runs stay in the runs table), as the idle tiers do.
      */
     public static ExperimentSpec spec(int m, int processes) {
-        return ExperimentSpec.of("state", processesFor(m, processes)).withM(m).withRepeat(1);
+        return ExperimentSpec.of(Experiments.STATE, processesFor(m, processes)).withM(m).withRepeat(1);
     }
 
     /** The processes a child runs for lists of m elements, given {@code processes} wanted. */

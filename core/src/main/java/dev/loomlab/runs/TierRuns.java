@@ -3,6 +3,7 @@ package dev.loomlab.runs;
 import dev.loomlab.experiment.ExperimentSpec;
 import dev.loomlab.experiment.Kind;
 import dev.loomlab.experiment.Measurement;
+import dev.loomlab.experiment.Experiments;
 import dev.loomlab.measure.Cap;
 import dev.loomlab.util.Progress;
 import java.util.ArrayList;
@@ -32,7 +33,7 @@ public final class TierRuns {
         }
         List<Measurement> tiers = new ArrayList<>();
         for (int n : sizes) {
-            tiers.add(Runs.attempt(ExperimentSpec.of("spawn", n).withKind(kind).withRepeat(repeat), progress));
+            tiers.add(Runs.attempt(ExperimentSpec.of(Experiments.SPAWN, n).withKind(kind).withRepeat(repeat), progress));
         }
         return List.copyOf(tiers);
     }

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import dev.loomlab.experiment.ExperimentSpec;
 import dev.loomlab.experiment.Kind;
 import dev.loomlab.experiment.Measurement;
+import dev.loomlab.load.LoadKind;
 import dev.loomlab.load.LoadRow;
 import dev.loomlab.load.LoadSpec;
 import java.time.Duration;
@@ -117,7 +118,7 @@ class BeamIntegrationTest {
 
     @Test
     void busyProcessesOnOneSchedulerSlowTheRoundTripButNeverStarveIt() {
-        LoadSpec spec = new LoadSpec(List.of(Kind.BEAM), List.of(4), 50, Duration.ofSeconds(20), 1, List.of());
+        LoadSpec spec = new LoadSpec(List.of(LoadKind.BEAM), List.of(4), 50, Duration.ofSeconds(20), 1, List.of());
         LoadRow row = BeamLoad.row(spec, 4, line -> { });
         assertThat(row.kind()).isEqualTo("beam");
         assertThat(row.parallelism()).isEqualTo(1);

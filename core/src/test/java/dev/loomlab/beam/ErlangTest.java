@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.loomlab.jvm.ChildJvmException;
 import dev.loomlab.experiment.Kind;
+import dev.loomlab.load.LoadKind;
 import dev.loomlab.load.LoadRow;
 import dev.loomlab.load.LoadSpec;
 import dev.loomlab.measure.Env;
@@ -67,7 +68,7 @@ class ErlangTest {
     @Test
     void withoutErlangALoadRowSaysHowToInstallItAndTheEnvSaysSoToo() {
         System.setProperty(Erlang.PROPERTY, "/nonexistent/bin/erl");
-        LoadRow row = BeamLoad.row(new LoadSpec(List.of(Kind.BEAM), List.of(1), 10, java.time.Duration.ofSeconds(1), 1,
+        LoadRow row = BeamLoad.row(new LoadSpec(List.of(LoadKind.BEAM), List.of(1), 10, java.time.Duration.ofSeconds(1), 1,
                 List.of()), 1, line -> { });
         assertThat(row.status()).isEqualTo(LoadRow.FAILED);
         assertThat(row.verdict()).contains("apt-get install erlang-nox");

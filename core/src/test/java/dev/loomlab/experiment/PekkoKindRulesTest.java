@@ -33,7 +33,6 @@ class PekkoKindRulesTest {
         assertThat(Kind.PEKKO.actors()).isTrue();
         assertThat(Kind.PEKKO.module()).contains("pekko");
         assertThat(Kind.jvm()).doesNotContain(Kind.PEKKO);
-        assertThat(Kind.load()).doesNotContain(Kind.PEKKO);
         assertThatThrownBy(() -> Kind.parse("akka")).hasMessageContaining("pekko");
     }
 

@@ -65,7 +65,7 @@ class GcPausesTest {
         var failed = new GcPauseRow(Collector.G1, 1000, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
                 Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, "", "killed at its deadline (60 s)");
         List<String> notes = GcPauseSection.notes(List.of(quiet, loud, failed));
-        assertThat(notes.get(0)).contains("serial").contains("9000 µs");
+        assertThat(notes.get(0)).contains("serial").contains("9,000 µs");
         assertThat(notes).anyMatch(n -> n.startsWith("serial, 1,000 processes: 3 round trips overlapped a pause"));
         assertThat(notes).anyMatch(n -> n.startsWith("g1, 1,000 processes: no figures, killed at its deadline"));
     }

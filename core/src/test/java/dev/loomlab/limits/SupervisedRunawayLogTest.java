@@ -10,11 +10,14 @@ import org.junit.jupiter.api.Test;
 class SupervisedRunawayLogTest {
 
     @Test
-    void aHeartbeatThatTickedUntilTheEndGetsNoSentence() {
+    void aHeartbeatThatTickedUntilTheEndIsSaidToHaveKeptTicking() {
         List<String> log = List.of(" 0.400 s  [heartbeat] 8 / heap used 6 MB",
                 " 0.465 s  [supervisor] restart intensity used up: giving up (reached_max_restart_intensity)",
                 " 0.470 s  [supervisor] stopped heartbeat: it ended (shutdown)");
-        assertThat(Caps.heartbeatVerdict(log, List.of(0.35, 0.4))).isEmpty();
+        assertThat(Caps.heartbeatVerdict(log, List.of(0.35, 0.4))).hasValueSatisfying(s -> assertThat(s)
+                .contains("kept ticking: its last tick came at 0.40 s")
+                .doesNotContain("stopped the bystander"));
+        assertThat(Caps.heartbeatVerdict(log, List.of())).isEmpty();
     }
 
     @Test

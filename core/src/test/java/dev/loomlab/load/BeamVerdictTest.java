@@ -17,7 +17,10 @@ class BeamVerdictTest {
     void itSaysFromWhereToWhereTheMedianWentAndWhetherAnythingStarved() {
         String said = LoadNotes.beamVerdict(List.of(row(0, 1.5, LoadRow.OK), row(100, 1735.25, LoadRow.INCOMPLETE)));
         assertThat(said).isEqualTo("BEAM here on this machine: the median round trip went from 1.5 µs with 0 busy processes "
-                + "to 1735.3 µs with 100; no row starved: slower, never frozen");
+                + "to 1,735 µs with 100; no row starved: slower, never frozen");
+        assertThat(LoadNotes.beamVerdict(List.of(row(1000, 9435, LoadRow.OK))))
+                .isEqualTo("BEAM here on this machine: the median round trip was 9,435 µs with 1,000 busy processes; "
+                        + "no row starved: slower, never frozen");
         assertThat(LoadNotes.beamVerdict(List.of(row(1, 2, LoadRow.OK), row(2, Double.NaN, LoadRow.STARVED))))
                 .endsWith("1 row(s) starved");
         assertThat(LoadNotes.beamVerdict(List.of())).isEqualTo("BEAM here on this machine: no row measured a round trip");

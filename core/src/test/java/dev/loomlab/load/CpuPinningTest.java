@@ -1,6 +1,5 @@
 package dev.loomlab.load;
 
-import dev.loomlab.experiment.Kind;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -76,7 +75,7 @@ class CpuPinningTest {
 
     @Test
     void theNotesSayHowTheRowsWerePinnedAndJsonKeepsIt() {
-        LoadSpec spec = LoadSpec.of(Kind.PLATFORM).withParallelism(1).withPin(1).withLoops(0);
+        LoadSpec spec = LoadSpec.of(LoadKind.PLATFORM).withParallelism(1).withPin(1).withLoops(0);
         LoadResult result = new LoadResult(spec, dev.loomlab.measure.Env.current(), false, List.of(), "pinned with taskset -c 0");
         assertThat(result.notes()).contains("pinned with taskset -c 0");
         assertThat(LoadResult.fromJson(result.toJson()).pinning()).isEqualTo("pinned with taskset -c 0");
@@ -86,10 +85,10 @@ class CpuPinningTest {
 
     @Test
     void aSpecCarriesItsPinAndRefusesANegativeOne() {
-        LoadSpec spec = LoadSpec.of(Kind.PLATFORM).withParallelism(1).withPin(1);
+        LoadSpec spec = LoadSpec.of(LoadKind.PLATFORM).withParallelism(1).withPin(1);
         assertThat(spec.cpus()).isEqualTo(1);
         assertThat(spec.withLoops(0, 1).cpus()).isEqualTo(1);
-        assertThat(LoadSpec.of(Kind.PLATFORM).cpus()).isZero();
+        assertThat(LoadSpec.of(LoadKind.PLATFORM).cpus()).isZero();
         assertThatThrownBy(() -> spec.withPin(-1)).hasMessageContaining("--pin");
     }
 
@@ -97,7 +96,7 @@ class CpuPinningTest {
     void theWatchdogSaysHowManyRoundTripsAreDoneWhileItWaits() throws Exception {
         List<Long> said = new ArrayList<>();
         LoadRow row;
-        try (LoadTier tier = LoadTier.start(Kind.PLATFORM, 0, 50)) {
+        try (LoadTier tier = LoadTier.start(LoadKind.PLATFORM, 0, 50)) {
             row = tier.measure(Duration.ofSeconds(30), said::add);
         }
         assertThat(row.completed()).isTrue();
@@ -107,7 +106,7 @@ class CpuPinningTest {
 
     @Test
     void aKilledRowKeepsHowFarItGot() {
-        LoadRow row = LoadRow.killed(Kind.PLATFORM, 1000, 1, 2000, 20_000, 37, "killed; 37 of 2,000 round trips were done by then");
+        LoadRow row = LoadRow.killed(LoadKind.PLATFORM, 1000, 1, 2000, 20_000, 37, "killed; 37 of 2,000 round trips were done by then");
         assertThat(row.roundsCompleted()).isEqualTo(37);
         assertThat(row.verdict()).startsWith("killed: ").contains("37 of 2,000");
     }

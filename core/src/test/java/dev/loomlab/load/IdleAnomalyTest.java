@@ -2,7 +2,6 @@ package dev.loomlab.load;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.loomlab.experiment.Kind;
 import dev.loomlab.measure.Env;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -28,7 +27,7 @@ class IdleAnomalyTest {
 
     @Test
     void theTableAddsTheArticlesRowAndTheNoteSumsUpTheRun() {
-        LoadSpec spec = LoadSpec.of(Kind.PLATFORM, Kind.VIRTUAL).withLoops(0, 1);
+        LoadSpec spec = LoadSpec.of(LoadKind.PLATFORM, LoadKind.VIRTUAL).withLoops(0, 1).withParallelism(1);
         LoadResult result = new LoadResult(spec, Env.current(), false, List.of(row("platform", 0, 30, LoadRow.OK),
                 row("platform", 1, 20, LoadRow.OK), row("virtual", 0, 10, LoadRow.OK), row("virtual", 1, Double.NaN, LoadRow.STARVED)));
         var anomaly = result.idleAnomaly();
@@ -40,8 +39,18 @@ class IdleAnomalyTest {
     }
 
     @Test
+    void thePublishedRowsAreTheArticleWhoseSchedulersMatchTheRun() {
+        LoadSpec oneCarrier = LoadSpec.of(LoadKind.PLATFORM).withLoops(0, 1).withParallelism(1);
+        LoadSpec defaultCarriers = LoadSpec.of(LoadKind.PLATFORM).withLoops(0, 1);
+        assertThat(new LoadResult(oneCarrier, Env.current(), false, List.of()).published())
+                .isNotEmpty().allMatch(f -> f.source().equals("unter-last"));
+        assertThat(new LoadResult(defaultCarriers, Env.current(), false, List.of()).published())
+                .isNotEmpty().allMatch(f -> f.source().equals("un-million"));
+    }
+
+    @Test
     void aKindWithoutItsIdleOrOneLoopRowHasNoAnswerRatherThanANo() {
-        LoadSpec spec = LoadSpec.of(Kind.PLATFORM, Kind.VIRTUAL).withLoops(0, 1);
+        LoadSpec spec = LoadSpec.of(LoadKind.PLATFORM, LoadKind.VIRTUAL).withLoops(0, 1);
         LoadResult result = new LoadResult(spec, Env.current(), false, List.of(row("platform", 0, 20, LoadRow.OK),
                 row("platform", 1, 30, LoadRow.OK), row("virtual", 0, 10, LoadRow.OK)));
         assertThat(result.idleAnomaly().notes()).singleElement().asString()
@@ -57,7 +66,7 @@ class IdleAnomalyTest {
 
     @Test
     void theLoadTableHasNoMaxColumnAndItsNotesSayWhy() {
-        LoadResult result = new LoadResult(LoadSpec.of(Kind.PLATFORM).withLoops(0), Env.current(), false,
+        LoadResult result = new LoadResult(LoadSpec.of(LoadKind.PLATFORM).withLoops(0), Env.current(), false,
                 List.of(row("platform", 0, 30, LoadRow.OK)));
         assertThat(result.grid().columnNames()).contains("p50 µs", "p99 µs").noneMatch(n -> n.startsWith("max"));
         assertThat(result.notes()).anyMatch(n -> n.startsWith("no maximum in the table") && n.contains("--json"));

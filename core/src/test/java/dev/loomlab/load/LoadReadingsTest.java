@@ -2,7 +2,6 @@ package dev.loomlab.load;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.loomlab.experiment.Kind;
 import dev.loomlab.measure.Env;
 import java.time.Duration;
 import java.util.List;
@@ -18,14 +17,14 @@ class LoadReadingsTest {
                 perLoop, "");
     }
 
-    private static LoadResult result(List<Kind> kinds, LoadRow... rows) {
+    private static LoadResult result(List<LoadKind> kinds, LoadRow... rows) {
         LoadSpec spec = new LoadSpec(kinds, List.of(0, 1, 2, 4), 100, Duration.ofSeconds(2), 0, List.of());
         return new LoadResult(spec, Env.current(), false, List.of(rows));
     }
 
     @Test
     void workPerLoopAveragesOverAllLoopsAndKeepsTheFirstAndTheTotalApart() {
-        LoadResult r = result(List.of(Kind.PLATFORM),
+        LoadResult r = result(List.of(LoadKind.PLATFORM),
                 row("platform", 0, LoadRow.OK, 5, List.of()),
                 row("platform", 1, LoadRow.OK, 6, List.of(600e6)),
                 row("platform", 4, LoadRow.OK, 9, List.of(400e6, 200e6, 100e6, 100e6)));
@@ -44,7 +43,7 @@ class LoadReadingsTest {
 
     @Test
     void loadedAgainstIdleIsARatioForKindsThatAnsweredAndFrozenForThoseThatStarved() {
-        LoadResult r = result(List.of(Kind.PLATFORM, Kind.VIRTUAL),
+        LoadResult r = result(List.of(LoadKind.PLATFORM, LoadKind.VIRTUAL),
                 row("platform", 0, LoadRow.OK, 2, List.of()),
                 row("platform", 4, LoadRow.OK, 24, List.of(1e6, 1e6, 1e6, 1e6)),
                 row("virtual", 0, LoadRow.OK, 3, List.of()),
@@ -66,7 +65,7 @@ class LoadReadingsTest {
 
     @Test
     void aRunWhereNothingStarvedSaysSo() {
-        LoadResult r = result(List.of(Kind.VIRTUAL),
+        LoadResult r = result(List.of(LoadKind.VIRTUAL),
                 row("virtual", 0, LoadRow.OK, 3, List.of()),
                 row("virtual", 4, LoadRow.OK, 30, List.of(1e6, 1e6, 1e6, 1e6)));
         assertThat(r.starvationVerdict()).contains("no kind starved this time").doesNotContain("frozen");
@@ -74,7 +73,7 @@ class LoadReadingsTest {
 
     @Test
     void loopsDoubleUpToTwiceTheCarriers() {
-        assertThat(LoadSpec.of(Kind.PLATFORM).withLoopsDoublingTo(6).loops()).containsExactly(1, 2, 4, 6);
-        assertThat(LoadSpec.of(Kind.PLATFORM).withLoopsDoublingTo(4).loops()).containsExactly(1, 2, 4);
+        assertThat(LoadSpec.of(LoadKind.PLATFORM).withLoopsDoublingTo(6).loops()).containsExactly(1, 2, 4, 6);
+        assertThat(LoadSpec.of(LoadKind.PLATFORM).withLoopsDoublingTo(4).loops()).containsExactly(1, 2, 4);
     }
 }

@@ -1,9 +1,9 @@
 package dev.loomlab.load;
 
-import dev.loomlab.experiment.Kind;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.loomlab.experiment.Kind;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -29,7 +29,7 @@ class LoadSpecTest {
 
     @Test
     void badSizesAreRefusedWithTheOptionNamed() {
-        LoadSpec spec = LoadSpec.of(Kind.VIRTUAL);
+        LoadSpec spec = LoadSpec.of(LoadKind.VIRTUAL);
         assertThatThrownBy(() -> spec.withLoops(0, -1)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("--loops must be 0 or more");
         assertThatThrownBy(() -> spec.withRounds(0)).isInstanceOf(IllegalArgumentException.class)
@@ -44,17 +44,30 @@ class LoadSpecTest {
 
     @Test
     void unknownKindsListTheKinds() {
-        assertThatThrownBy(() -> Kind.parseLoadList("virtual,green")).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> LoadKind.parseList("virtual,green")).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("unknown kind \"green\"")
                 .hasMessageContaining("virtual, platform, process, yielding, parking, offloaded");
-        assertThat(Kind.parseLoadList("all")).containsExactlyElementsOf(Kind.load());
-        assertThat(Kind.parseLoadList("platform, virtual,platform")).containsExactly(Kind.PLATFORM, Kind.VIRTUAL);
+        assertThat(LoadKind.parseList("all")).containsExactlyElementsOf(LoadKind.all());
+        assertThat(LoadKind.parseList("platform, virtual,platform")).containsExactly(LoadKind.PLATFORM, LoadKind.VIRTUAL);
+    }
+
+    @Test
+    void theLoopDisciplinesAreLoadKindsOnVirtualThreadsAndNoExperimentKind() {
+        for (LoadKind discipline : List.of(LoadKind.YIELDING, LoadKind.PARKING, LoadKind.OFFLOADED)) {
+            assertThat(discipline.discipline()).isTrue();
+            assertThat(discipline.unit()).isEqualTo(Kind.VIRTUAL);
+            assertThatThrownBy(() -> Kind.parse(discipline.label())).isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("process, virtual, platform, beam, pekko");
+        }
+        assertThat(LoadKind.PROCESS.unit()).isEqualTo(Kind.PROCESS);
+        assertThat(LoadKind.BEAM.runtime()).isEqualTo("BEAM here");
+        assertThat(LoadKind.PARKING.runtime()).isEqualTo("JVM parking");
     }
 
     @Test
     void parallelismSetsBothSchedulerFlags() {
-        assertThat(LoadSpec.of(Kind.VIRTUAL).schedulerFlags()).isEmpty();
-        assertThat(LoadSpec.of(Kind.VIRTUAL).withParallelism(1).schedulerFlags()).isEqualTo(List.of(
+        assertThat(LoadSpec.of(LoadKind.VIRTUAL).schedulerFlags()).isEmpty();
+        assertThat(LoadSpec.of(LoadKind.VIRTUAL).withParallelism(1).schedulerFlags()).isEqualTo(List.of(
                 "-Djdk.virtualThreadScheduler.parallelism=1", "-Djdk.virtualThreadScheduler.maxPoolSize=1"));
     }
 }

@@ -1,6 +1,5 @@
 package dev.loomlab.load;
 
-import dev.loomlab.experiment.Kind;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -24,7 +23,7 @@ class LoadTierTest {
 
     @Test
     void withoutLoopsTheRoundTripsCompleteAndNoRateIsInvented() throws Exception {
-        LoadRow row = LoadTier.runHere(Kind.VIRTUAL, 0, 200, DEADLINE);
+        LoadRow row = LoadTier.runHere(LoadKind.VIRTUAL, 0, 200, DEADLINE);
         assertThat(row.status()).isEqualTo(LoadRow.OK);
         assertThat(row.starved()).isFalse();
         assertThat(row.roundsCompleted()).isEqualTo(200);
@@ -35,9 +34,9 @@ class LoadTierTest {
     }
 
     @ParameterizedTest
-    @EnumSource(value = Kind.class, mode = EnumSource.Mode.EXCLUDE, names = "BEAM") // BEAM rows run in their own VM: BeamIntegrationTest
-    void oneLoopOnAMultiCarrierJvmCompletesAndCountsItsWork(Kind kind) throws Exception {
-        boolean loopHoldsItsCarrier = kind == Kind.VIRTUAL || kind == Kind.PROCESS || kind == Kind.YIELDING;
+    @EnumSource(value = LoadKind.class, mode = EnumSource.Mode.EXCLUDE, names = "BEAM") // BEAM rows run in their own VM: BeamIntegrationTest
+    void oneLoopOnAMultiCarrierJvmCompletesAndCountsItsWork(LoadKind kind) throws Exception {
+        boolean loopHoldsItsCarrier = kind == LoadKind.VIRTUAL || kind == LoadKind.PROCESS || kind == LoadKind.YIELDING;
         org.junit.jupiter.api.Assumptions.assumeTrue(!loopHoldsItsCarrier || Runtime.getRuntime().availableProcessors() >= 2,
                 "one carrier: a " + kind.label() + " loop would starve this test JVM");
         LoadRow row = LoadTier.runHere(kind, 1, 100, DEADLINE);
@@ -51,14 +50,14 @@ class LoadTierTest {
 
     @Test
     void theEchoAndClientAreWarmedUpBeforeAnyLoopStarts() throws Exception {
-        LoadRow row = LoadTier.runHere(Kind.PLATFORM, 1, 50, DEADLINE);
+        LoadRow row = LoadTier.runHere(LoadKind.PLATFORM, 1, 50, DEADLINE);
         assertThat(row.status()).as(row.detail()).isEqualTo(LoadRow.OK);
         assertThat(row.detail()).contains("warmed up first").containsPattern("\\d+ batches of 10,000 round trips");
     }
 
     @Test
     void ratesAreAveragedOverAllLoopsNotReadFromTheFirst() throws Exception {
-        LoadRow row = LoadTier.runHere(Kind.PLATFORM, 3, 50, DEADLINE);
+        LoadRow row = LoadTier.runHere(LoadKind.PLATFORM, 3, 50, DEADLINE);
         double sum = row.perLoopOpsPerSecond().stream().mapToDouble(Double::doubleValue).sum();
         assertThat(row.perLoopOpsPerSecond()).hasSize(3).allSatisfy(rate -> assertThat(rate).isPositive());
         assertThat(row.opsPerSecondTotal()).isCloseTo(sum, org.assertj.core.data.Percentage.withPercentage(0.01));
@@ -69,7 +68,7 @@ class LoadTierTest {
     @Test
     void theWatchdogRefusesToBeAVirtualThread() throws Exception {
         AtomicReference<Throwable> error = new AtomicReference<>();
-        try (LoadTier tier = LoadTier.start(Kind.VIRTUAL, 0, 1)) {
+        try (LoadTier tier = LoadTier.start(LoadKind.VIRTUAL, 0, 1)) {
             Thread.ofVirtual().start(() -> {
                 try {
                     tier.measure(DEADLINE);
@@ -83,13 +82,13 @@ class LoadTierTest {
 
     @Test
     void badSizesAreRefused() {
-        assertThatThrownBy(() -> LoadTier.start(Kind.VIRTUAL, -1, 10)).isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> LoadTier.start(Kind.VIRTUAL, 0, 0)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> LoadTier.start(LoadKind.VIRTUAL, -1, 10)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> LoadTier.start(LoadKind.VIRTUAL, 0, 0)).isInstanceOf(IllegalArgumentException.class);
     }
 
     @Test
     void aRowRoundTripsThroughJson() throws Exception {
-        LoadRow row = LoadTier.runHere(Kind.PROCESS, 1, 50, DEADLINE);
+        LoadRow row = LoadTier.runHere(LoadKind.PROCESS, 1, 50, DEADLINE);
         LoadRow back = LoadJson.readRow(LoadJson.row(row));
         assertThat(back.kind()).isEqualTo("process");
         assertThat(back.status()).isEqualTo(row.status());

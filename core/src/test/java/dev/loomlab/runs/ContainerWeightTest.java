@@ -25,14 +25,14 @@ class ContainerWeightTest {
     @Test
     void aChangeWithinTheRunsOwnRangeIsNoEffectSeen() {
         String verdict = of(spawn(1000, 950, 1050), spawn(1020, 1000, 1040)).verdict();
-        assertThat(verdict).contains("at most 2% (the article's BEAM: within 1.3%, closer than ours)")
+        assertThat(verdict).contains("at most 2% (the article's BEAM: within 1.3%, ours beyond it)")
                 .contains("within the unlimited run's own run-to-run range (10%), so no effect of the limit is seen");
     }
 
     @Test
     void aChangeBeyondTheRangeSaysSo() {
         assertThat(of(spawn(1000, 999, 1001), spawn(1100, 1100, 1100)).verdict()).contains("beyond the unlimited run's own");
-        assertThat(of(spawn(1000, 999, 1001), spawn(1005, 1005, 1005)).verdict()).contains("as close as ours");
+        assertThat(of(spawn(1000, 999, 1001), spawn(1005, 1005, 1005)).verdict()).contains("ours within the same bound");
         var w = of(spawn(1000, 999, 1001), spawn(1005, 1005, 1005));
         assertThat(w.grid().columnNames()).hasSize(7).doesNotContain("heap bytes per process (after GC)");
         assertThat(w.details().get(0).columnNames()).contains("heap bytes per process (after GC)").hasSize(8);

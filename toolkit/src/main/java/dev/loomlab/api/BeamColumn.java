@@ -1,7 +1,6 @@
 package dev.loomlab.api;
 
 import dev.loomlab.beam.Erlang;
-import dev.loomlab.display.Tables;
 import dev.loomlab.experiment.ExperimentSpec;
 import dev.loomlab.experiment.Kind;
 import dev.loomlab.experiment.Measurement;
@@ -86,6 +85,6 @@ final class BeamColumn {
 
     /** ours / BEAM here to two decimals, NaN when BEAM here has no figure. */
     static double ratio(double jvm, Measurement beam, String metric) {
-        return Tables.ratio(jvm, value(beam, metric));
+        return Grid.ratio(jvm, value(beam, metric));
     }
 }

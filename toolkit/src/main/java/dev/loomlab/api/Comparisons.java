@@ -6,6 +6,7 @@ import dev.loomlab.experiment.ExperimentSpec;
 import dev.loomlab.experiment.Kind;
 import dev.loomlab.experiment.Measurement;
 import dev.loomlab.experiment.Verdict;
+import dev.loomlab.experiment.Experiments;
 import dev.loomlab.measure.Interval;
 import dev.loomlab.published.PublishedFigure;
 import dev.loomlab.published.PublishedFigures;
@@ -35,7 +36,7 @@ final class Comparisons {
 
     static Section idleWeight(int n, Progress progress) {
         Map<Kind, Measurement> byKind = IdleWeight.measure(n, IdleWeight.PLATFORM_MAX, Kind.jvm(), progress);
-        Measurement beam = BeamColumn.measure(ExperimentSpec.of("spawn", n), progress);
+        Measurement beam = BeamColumn.measure(ExperimentSpec.of(Experiments.SPAWN, n), progress);
         List<SideBySide.Row> rows = new ArrayList<>();
         rows.add(row("toolkit process", byKind.get(Kind.PROCESS), beam, figure("spawn", "bytesPerProcess", ARTICLE, 1)));
         rows.add(row("raw virtual thread", byKind.get(Kind.VIRTUAL), beam, figure("spawn", "bytesPerProcess", "karui", "Go")));
@@ -52,18 +53,17 @@ final class Comparisons {
         Measurement process = byKind.get(Kind.PROCESS);
         Measurement platform = byKind.get(Kind.PLATFORM);
         Measurement hibernated = IdleWeight.hibernated(n, progress);
-        Measurement small = Runs.attempt(ExperimentSpec.of("spawn", Math.min(n, IdleWeight.PLATFORM_MAX)).withKind(Kind.PLATFORM)
+        Measurement small = Runs.attempt(ExperimentSpec.of(Experiments.SPAWN, Math.min(n, IdleWeight.PLATFORM_MAX)).withKind(Kind.PLATFORM)
                 .withOption("stackSize", String.valueOf(SMALL_STACK)), progress);
-        Measurement beamIdle = BeamColumn.measure(ExperimentSpec.of("spawn", n), progress);
-        Measurement beamHibernated = BeamColumn.measure(ExperimentSpec.of("hibernate", n), progress);
+        Measurement beamIdle = BeamColumn.measure(ExperimentSpec.of(Experiments.SPAWN, n), progress);
+        Measurement beamHibernated = BeamColumn.measure(ExperimentSpec.of(Experiments.HIBERNATE, n), progress);
         List<SideBySide.Row> rows = new ArrayList<>();
         rows.add(row("toolkit process (waiting in receive)", process, beamIdle, figure("spawn", "bytesPerProcess", ARTICLE, 1)));
         rows.add(row("hibernated process (no thread)", hibernated, beamHibernated,
                 figure("hibernate", "bytesPerProcess", ARTICLE, 1)));
-        rows.add(row("platform thread, default stack (the control's baseline)", platform, null,
-                figure("spawn", "bytesPerProcess", ARTICLE, 1)));
-        rows.add(row("platform thread, 64 KiB stack (the min_heap_size control)", small, null,
-                figure("min-heap", "bytesPerProcess", ARTICLE, 1)));
+        // the control is read each runtime against itself (the note): no BEAM figure beside a platform thread
+        rows.add(row("platform thread, default stack (the control's baseline)", platform, null, null));
+        rows.add(row("platform thread, 64 KiB stack (the min_heap_size control)", small, null, null));
         long million = 1_000_000;
         long fiveMillion = 5_000_000;
         rows.add(extrapolated("1,000,000 hibernated: MiB in all", hibernated, beamHibernated, million,

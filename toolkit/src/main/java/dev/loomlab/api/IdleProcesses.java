@@ -1,15 +1,14 @@
 package dev.loomlab.api;
 
-import dev.loomlab.display.Displayable;
 import dev.loomlab.experiment.IdleGroup;
 import dev.loomlab.experiment.Kind;
 import dev.loomlab.measure.MemoryDelta;
 import dev.loomlab.measure.MemorySnapshot;
 import dev.loomlab.measure.Units;
 import dev.loomlab.process.Pid;
-import tech.tablesaw.api.DoubleColumn;
-import tech.tablesaw.api.StringColumn;
-import tech.tablesaw.api.Table;
+import dev.loomlab.view.Grid;
+import dev.loomlab.view.Tabular;
+import java.util.List;
 
 /**
  * What {@link Loomlab#spawnIdle} returns: n live idle units in this JVM, with what they cost.
@@ -17,7 +16,7 @@ import tech.tablesaw.api.Table;
  * Measured in the caller's JVM: in a kernel or jshell, its other objects are noise; for numbers
  * to publish, use {@link Loomlab#spawn}, which runs in a fresh JVM.
  */
-public final class IdleProcesses implements AutoCloseable, Displayable {
+public final class IdleProcesses implements AutoCloseable, Tabular {
 
     private final IdleGroup group;
     private final MemoryDelta memory;
@@ -72,30 +71,25 @@ public final class IdleProcesses implements AutoCloseable, Displayable {
         group.close();
     }
 
+    private record Line(String metric, double value, String readable) {}
+
     @Override
-    public Table toTable() {
-        StringColumn metric = StringColumn.create("metric");
-        DoubleColumn value = DoubleColumn.create("value");
-        StringColumn readable = StringColumn.create("readable");
-        metric.append("spawn time (loop)");
-        value.append(spawnNanos());
-        readable.append(Units.nanos(spawnNanos()));
-        metric.append("ns per spawn");
-        value.append(Math.round(nsPerSpawn()));
-        readable.append(Units.nanos(nsPerSpawn()));
-        metric.append("heap bytes per process");
-        value.append(Math.round(bytesPerProcess()));
-        readable.append(Units.bytes(bytesPerProcess()));
-        metric.append("RSS bytes per process");
-        value.append(Math.round(rssBytesPerProcess()));
-        readable.append(Double.isNaN(rssBytesPerProcess()) ? "not available" : Units.bytes(rssBytesPerProcess()));
-        return Table.create(String.format("%,d idle %s units in this JVM (all verified parked)", size(), kind().label()),
-                metric, value, readable);
+    public Grid grid() {
+        return Grid.of(String.format("%,d idle %s units in this JVM (all verified parked)", size(), kind().label()), List.of(
+                        new Line("spawn time (loop)", spawnNanos(), Units.nanos(spawnNanos())),
+                        new Line("ns per spawn", Grid.nearest(nsPerSpawn()), Units.nanos(nsPerSpawn())),
+                        new Line("heap bytes per process", Grid.nearest(bytesPerProcess()), Units.bytes(bytesPerProcess())),
+                        new Line("RSS bytes per process", Grid.nearest(rssBytesPerProcess()),
+                                Double.isNaN(rssBytesPerProcess()) ? "not available" : Units.bytes(rssBytesPerProcess()))))
+                .text("metric", Line::metric)
+                .number("value", Line::value)
+                .text("readable", Line::readable)
+                .build();
     }
 
     @Override
     public String toString() {
-        return toTable().printAll();
+        return Tabular.text(this);
     }
 
     static IdleProcesses start(Kind kind, int n) throws Exception {

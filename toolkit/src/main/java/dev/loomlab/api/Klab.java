@@ -1,5 +1,7 @@
 package dev.loomlab.api;
 
+import dev.loomlab.view.GridColumn;
+import dev.loomlab.view.Grid;
 import java.util.List;
 import dev.loomlab.util.Progress;
 import dev.loomlab.experiment.Measurement;
@@ -8,6 +10,7 @@ import com.sun.management.HotSpotDiagnosticMXBean;
 import dev.loomlab.api.SafeRun.Outcome;
 import dev.loomlab.experiment.ExperimentSpec;
 import dev.loomlab.experiment.Kind;
+import dev.loomlab.experiment.Experiments;
 import dev.loomlab.view.Section;
 import dev.loomlab.measure.Cap;
 import dev.loomlab.measure.Units;
@@ -18,9 +21,6 @@ import dev.loomlab.published.PublishedFigures;
 import java.lang.management.ManagementFactory;
 import java.util.HashMap;
 import java.util.Map;
-import tech.tablesaw.api.DoubleColumn;
-import tech.tablesaw.api.StringColumn;
-import tech.tablesaw.api.Table;
 
 /**
  * KLab's article on a Sun Fire T2000 (2008), section by section on this JVM (notebook 04): memory
@@ -57,8 +57,8 @@ public final class Klab {
         return OneLine.along(String.format("memory per process at %,d, one fresh JVM and BEAM VM each", size), line -> {
             Map<Kind, Measurement> byKind = IdleWeight.measure(size, IdleWeight.PLATFORM_MAX, Kind.jvm(), line);
             Measurement hibernated = IdleWeight.hibernated(size, line);
-            Measurement beamIdle = BeamColumn.measure(ExperimentSpec.of("spawn", size), line);
-            Measurement beamHibernated = BeamColumn.measure(ExperimentSpec.of("hibernate", size), line);
+            Measurement beamIdle = BeamColumn.measure(ExperimentSpec.of(Experiments.SPAWN, size), line);
+            Measurement beamHibernated = BeamColumn.measure(ExperimentSpec.of(Experiments.HIBERNATE, size), line);
             return new ProcessMemory(size, Outcome.of(byKind.get(Kind.PROCESS)), Outcome.of(byKind.get(Kind.VIRTUAL)),
                     Outcome.of(byKind.get(Kind.PLATFORM)), Outcome.of(hibernated), beamIdle, beamHibernated);
         });
@@ -79,7 +79,7 @@ public final class Klab {
     public static Section spawnTimes(ProcessMemory thousand) {
         List<Kind> kinds = List.of(Kind.PROCESS, Kind.VIRTUAL, Kind.PLATFORM);
         int larger = Cap.atMost(40_000);
-        Outcome atLarger = SafeRun.run(ExperimentSpec.of("spawn", larger));
+        Outcome atLarger = SafeRun.run(ExperimentSpec.of(Experiments.SPAWN, larger));
         return KlabSpawnTimes.of(thousand.n(), kinds, kinds.stream().map(thousand::outcome).toList(), larger, atLarger);
     }
 
@@ -90,19 +90,19 @@ public final class Klab {
      * 40,000), one with a limit below it (the article: 2008's default 32,768), one with the limit
      * raised as {@code +P 40030} did. The limit's error is a row, with its message.
      */
-    public static Table limits(int ask) {
+    public static Grid limits(int ask) {
         int n = Cap.atMost(ask);
         return OneLine.along("the process limit, one fresh JVM per setting", line -> limits(n, line));
     }
 
-    private static Table limits(int n, Progress progress) {
+    private static Grid limits(int n, Progress progress) {
         int low = (int) Math.max(1, Math.round(n * 32_768.0 / 40_000));
-        StringColumn setting = StringColumn.create("setting");
-        DoubleColumn limit = DoubleColumn.create("limit");
-        DoubleColumn asked = DoubleColumn.create("asked for");
-        DoubleColumn started = DoubleColumn.create("started");
-        StringColumn error = StringColumn.create("error");
-        StringColumn message = StringColumn.create("message");
+        GridColumn setting = GridColumn.text("setting");
+        GridColumn limit = GridColumn.number("limit");
+        GridColumn asked = GridColumn.number("asked for");
+        GridColumn started = GridColumn.number("started");
+        GridColumn error = GridColumn.text("error");
+        GridColumn message = GridColumn.text("message");
         row(setting, limit, asked, started, error, message, "BEAM R12B-0 default (article, 2008)", 32_768, 40_000, 32_768,
                 "=ERROR REPORT==== Too many processes", "erl -noshell -run proc start 40000: process count 32768");
         row(setting, limit, asked, started, error, message, "BEAM R12B-0 +P 40030 (article, 2008)", 40_030, 40_000, 40_000,
@@ -119,7 +119,7 @@ public final class Klab {
                     r.getOrDefault("error", ""), r.getOrDefault("message", ""));
         }
         for (int l : new int[] {Math.max(1_024, low), n + 30}) {
-            Measurement b = BeamColumn.measure(ExperimentSpec.of("limit", n)
+            Measurement b = BeamColumn.measure(ExperimentSpec.of(Experiments.LIMIT, n)
                     .withJvmFlags("-D" + ProcessLimit.PROPERTY + "=" + l), progress);
             boolean refused = BeamColumn.value(b, "refused") == 1.0;
             row(setting, limit, asked, started, error, message, "BEAM here, +P " + l + " (fresh BEAM VM)",
@@ -128,14 +128,14 @@ public final class Klab {
                     !b.ok() ? b.outcome() : String.format("%,.0f live processes with the VM's own when it stopped",
                             b.metric("liveProcesses")));
         }
-        return Table.create(String.format("The first wall: the process limit (the JVM and BEAM here asked for %,d, scaled from "
+        return Grid.create(String.format("The first wall: the process limit (the JVM and BEAM here asked for %,d, scaled from "
                 + "the article's 40,000 to the cap)", n), setting, limit, asked, started, error, message);
     }
 
     /** Runs the {@code limit} experiment in a fresh JVM started with the given process limit. */
     private static Map<String, String> probe(int n, int limit, Progress progress) {
         Map<String, String> result = new HashMap<>();
-        Outcome o = SafeRun.run(ExperimentSpec.of("limit", n).withJvmFlags("-D" + ProcessLimit.PROPERTY + "=" + limit), progress);
+        Outcome o = SafeRun.run(ExperimentSpec.of(Experiments.LIMIT, n).withJvmFlags("-D" + ProcessLimit.PROPERTY + "=" + limit), progress);
         if (!o.ok()) {
             result.put("error", "the run failed");
             result.put("message", o.outcome());
@@ -150,8 +150,8 @@ public final class Klab {
         return result;
     }
 
-    private static void row(StringColumn setting, DoubleColumn limit, DoubleColumn asked, DoubleColumn started,
-                            StringColumn error, StringColumn message, String s, double l, double a, double st, String e, String m) {
+    private static void row(GridColumn setting, GridColumn limit, GridColumn asked, GridColumn started,
+                            GridColumn error, GridColumn message, String s, double l, double a, double st, String e, String m) {
         setting.append(s);
         limit.append(l);
         asked.append(a);
@@ -165,10 +165,10 @@ public final class Klab {
      * per process, against the 64-bit VMs of then and now (this JVM's pointer width and
      * compressed references).
      */
-    public static Table addressSpace() {
-        StringColumn what = StringColumn.create("what");
-        StringColumn value = StringColumn.create("value");
-        StringColumn meaning = StringColumn.create("what it means");
+    public static Grid addressSpace() {
+        GridColumn what = GridColumn.text("what");
+        GridColumn value = GridColumn.text("value");
+        GridColumn meaning = GridColumn.text("what it means");
         double fourGiB = 4.0 * (1L << 30);
         add(what, value, meaning, "BEAM R12B-0, 32-bit: address space", Units.bytes(fourGiB),
                 "every pointer is 4 bytes: the whole VM (code, heaps, tables) must fit in 4 GiB, in practice less");
@@ -184,7 +184,7 @@ public final class Klab {
                 "class pointers in object headers are 4 bytes too");
         add(what, value, meaning, "this JVM: max heap (default 1/4 of RAM)", Units.bytes(Runtime.getRuntime().maxMemory()),
                 "the JVM's own wall: -Xmx, not the address space");
-        return Table.create("The second wall: 32-bit address space (BEAM 2008) against a 64-bit JVM today", what, value, meaning);
+        return Grid.create("The second wall: 32-bit address space (BEAM 2008) against a 64-bit JVM today", what, value, meaning);
     }
 
     static String vmOption(String name) {
@@ -196,10 +196,10 @@ public final class Klab {
     }
 
     /** The article's 64-bit build section, today: what this JVM is, with nothing to build. */
-    public static Table sixtyFourBit() {
-        StringColumn what = StringColumn.create("what");
-        StringColumn then = StringColumn.create("KLab 2008: OTP R12B-0 on SPARC/Solaris 10");
-        StringColumn now = StringColumn.create("this machine today");
+    public static Grid sixtyFourBit() {
+        GridColumn what = GridColumn.text("what");
+        GridColumn then = GridColumn.text("KLab 2008: OTP R12B-0 on SPARC/Solaris 10");
+        GridColumn now = GridColumn.text("this machine today");
         add(what, then, now, "how you get a 64-bit runtime", "build from source: gcc -m64 wrapper, GNU ar/ld/make symlinks, "
                 + "configure --disable-hipe, rename common_test and odbc", "install a JDK: every JDK 25 build is 64-bit");
         add(what, then, now, "runtime", "Erlang (BEAM) emulator 5.6 [64-bit] [smp:32]",
@@ -209,10 +209,10 @@ public final class Klab {
         add(what, then, now, "processors", "UltraSPARC T1, 32 hardware threads", Runtime.getRuntime().availableProcessors() + " processors");
         add(what, then, now, "memory", "32 GB", Units.bytes(totalMemory()));
         add(what, then, now, "lightweight processes", "built in (spawn)", "built in: virtual threads (JDK 21, JEP 444)");
-        return Table.create("The 64-bit build, then and now", what, then, now);
+        return Grid.create("The 64-bit build, then and now", what, then, now);
     }
 
-    private static void add(StringColumn a, StringColumn b, StringColumn c, String x, String y, String z) {
+    private static void add(GridColumn a, GridColumn b, GridColumn c, String x, String y, String z) {
         a.append(x);
         b.append(y);
         c.append(z);

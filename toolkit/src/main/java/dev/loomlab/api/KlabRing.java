@@ -1,12 +1,14 @@
 package dev.loomlab.api;
 
-import dev.loomlab.display.Tables;
+import dev.loomlab.view.Grid;
+import dev.loomlab.view.Tabular;
 import dev.loomlab.api.SafeRun.Outcome;
 import dev.loomlab.display.Charts;
 import dev.loomlab.view.Palette;
-import dev.loomlab.display.Displayable;
 import dev.loomlab.view.Series;
+import dev.loomlab.experiment.Experiment;
 import dev.loomlab.experiment.ExperimentSpec;
+import dev.loomlab.experiment.Experiments;
 import dev.loomlab.experiment.Kind;
 import dev.loomlab.measure.Cap;
 import dev.loomlab.experiment.Measurement;
@@ -16,7 +18,6 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import org.knowm.xchart.XYChart;
-import tech.tablesaw.api.Table;
 
 /**
  * KLab's ring table on this machine: N processes in a ring, M messages round it (N×M hops), with
@@ -27,14 +28,14 @@ import tech.tablesaw.api.Table;
  * labelled with its own N. {@link #chart()} plots ns per hop, spawn included, against N, BEAM here
  * as its own series.
  */
-public final class KlabRing implements Displayable {
+public final class KlabRing implements Tabular {
 
     /** The article's N. */
     static final long ARTICLE_N = 10_000_000L;
 
     record Row(boolean hibernated, int n, int m, Outcome outcome, Measurement beam) {
-        String experiment() {
-            return hibernated ? "ring-hibernated" : "ring";
+        Experiment experiment() {
+            return hibernated ? Experiments.RING_HIBERNATED : Experiments.RING;
         }
 
         double nsPerHop() {
@@ -98,7 +99,7 @@ public final class KlabRing implements Displayable {
         for (boolean hibernated : new boolean[] {false, true}) {
             for (int n : ns) {
                 for (int m : ms) {
-                    ExperimentSpec spec = ExperimentSpec.of(hibernated ? "ring-hibernated" : "ring", n).withM(m);
+                    ExperimentSpec spec = ExperimentSpec.of(hibernated ? Experiments.RING_HIBERNATED : Experiments.RING, n).withM(m);
                     rows.add(new Row(hibernated, n, m, SafeRun.run(spec, progress), BeamColumn.measure(spec, progress)));
                 }
             }
@@ -108,7 +109,7 @@ public final class KlabRing implements Displayable {
 
     /** The article's ns per hop at 10 M × m, normal or hibernated. */
     static double article(boolean hibernated, int m) {
-        return Klab.published(Klab.SOURCE, hibernated ? "ring-hibernated" : "ring", "nsPerHop", ARTICLE_N, (long) m);
+        return Klab.published(Klab.SOURCE, (hibernated ? Experiments.RING_HIBERNATED : Experiments.RING).name(), "nsPerHop", ARTICLE_N, (long) m);
     }
 
     private static final String TITLE = "The ring: N processes, M messages round it (N x M hops), normal and hibernated; the JVM and "
@@ -117,13 +118,13 @@ public final class KlabRing implements Displayable {
 
     /** The figure compared with KLab's: ns per hop with the ring's spawn, JVM here, BEAM here, KLab. */
     @Override
-    public Table toTable() {
-        return Tables.of(TITLE, rows)
+    public Grid grid() {
+        return Grid.of(TITLE, rows)
                 .text("processes", r -> r.hibernated() ? "hibernated" : "normal")
                 .whole("N", Row::n)
                 .whole("M", Row::m)
                 .text("protocol", r -> r.outcome().ok() ? r.protocol() : r.outcome().outcome())
-                .number("ns per hop incl. spawn, JVM here", r -> Tables.nearest(r.withSpawn()))
+                .number("ns per hop incl. spawn, JVM here", r -> Grid.nearest(r.withSpawn()))
                 .text("ns per hop incl. spawn, BEAM here", r -> BeamColumn.cell(r.beam(), "nsPerHopWithSpawn"))
                 .number("ns per hop, KLab 10 M", r -> article(r.hibernated(), r.m()))
                 .build();
@@ -131,20 +132,20 @@ public final class KlabRing implements Displayable {
 
     /** Every figure of the same rows: the hops alone, the ratios, KLab's seconds and our extrapolation to 10 M. */
     @Override
-    public List<Table> details() {
-        return List.of(Tables.of("Every figure of the same rows (a ratio to KLab only where N is within 10x of theirs)", rows)
+    public List<Grid> details() {
+        return List.of(Grid.of("Every figure of the same rows (a ratio to KLab only where N is within 10x of theirs)", rows)
                 .text("processes", r -> r.hibernated() ? "hibernated" : "normal")
                 .whole("N", Row::n)
                 .whole("M", Row::m)
                 .text("outcome", r -> r.outcome().outcome())
-                .number("ns per hop, hops only, JVM here", r -> Tables.nearest(r.nsPerHop()))
+                .number("ns per hop, hops only, JVM here", r -> Grid.nearest(r.nsPerHop()))
                 .text("ns per hop, hops only, BEAM here", r -> BeamColumn.cell(r.beam(), "nsPerHop"))
                 .number("JVM / BEAM here (hops only)", r -> BeamColumn.ratio(r.nsPerHop(), r.beam(), "nsPerHop"))
-                .number("incl. spawn / KLab (comparable N only)", r -> Tables.ratio(r.withSpawn(), r.comparableArticle()))
-                .number("hops only / KLab (comparable N only)", r -> Tables.ratio(r.nsPerHop(), r.comparableArticle()))
-                .number("seconds, KLab 10 M", r -> Tables.nearest(article(r.hibernated(), r.m()) * ARTICLE_N * r.m() / 1e9))
+                .number("incl. spawn / KLab (comparable N only)", r -> Grid.ratio(r.withSpawn(), r.comparableArticle()))
+                .number("hops only / KLab (comparable N only)", r -> Grid.ratio(r.nsPerHop(), r.comparableArticle()))
+                .number("seconds, KLab 10 M", r -> Grid.nearest(article(r.hibernated(), r.m()) * ARTICLE_N * r.m() / 1e9))
                 .number("10 M x M at our rate incl. spawn, s (extrapolated)",
-                        r -> Tables.nearest(r.withSpawn() * ARTICLE_N * r.m() / 1e9))
+                        r -> Grid.nearest(r.withSpawn() * ARTICLE_N * r.m() / 1e9))
                 .build());
     }
 
@@ -227,6 +228,6 @@ public final class KlabRing implements Displayable {
 
     @Override
     public String toString() {
-        return toTable().printAll() + "\n" + details().get(0).printAll() + "\n" + String.join("\n", notes());
+        return grid().toText() + "\n" + details().get(0).toText() + "\n" + String.join("\n", notes());
     }
 }

@@ -1,5 +1,6 @@
 package dev.loomlab.api;
 
+import dev.loomlab.experiment.Experiments;
 import dev.loomlab.api.SafeRun.Outcome;
 import dev.loomlab.experiment.Kind;
 import dev.loomlab.published.PublishedFigure;
@@ -25,7 +26,7 @@ final class KlabSpawnTimes {
 
     /** KLab's published batch times, as printed (µs for the whole batch). */
     static List<PublishedFigure> published() {
-        return PublishedFigures.of("spawn", "spawnTimeMicros").stream().filter(f -> f.source().equals(Klab.SOURCE)).toList();
+        return Experiments.SPAWN.published("spawnTimeMicros").stream().filter(f -> f.source().equals(Klab.SOURCE)).toList();
     }
 
     /** KLab's time per spawn at n on its default 32-bit VM, µs, NaN if not published. */

@@ -14,6 +14,7 @@ import dev.loomlab.view.Series;
 import dev.loomlab.experiment.ExperimentSpec;
 import dev.loomlab.experiment.Kind;
 import dev.loomlab.experiment.Measurement;
+import dev.loomlab.experiment.Experiments;
 import dev.loomlab.util.Progress;
 import dev.loomlab.measure.Cap;
 import dev.loomlab.view.Grid;
@@ -41,7 +42,7 @@ public final class Lightness {
         List<Measurement> tiers = TierRuns.measure(Kind.PROCESS, sizes, 1, progress);
         Map<Long, Measurement> beam = new LinkedHashMap<>();
         for (Measurement m : tiers) {
-            beam.put(m.n(), BeamColumn.measure(ExperimentSpec.of("spawn", (int) m.n()).withRepeat(1), progress));
+            beam.put(m.n(), BeamColumn.measure(ExperimentSpec.of(Experiments.SPAWN, (int) m.n()).withRepeat(1), progress));
         }
         double beamPer = KaruiFigures.value(BEAM, "spawn", "bytesPerProcess");
         double beamNs = KaruiFigures.value(BEAM, "spawn", "nsPerSpawn");
@@ -74,11 +75,14 @@ public final class Lightness {
             notes.add(BeamColumn.verdict(String.format("%,d idle processes", m.n()), m,
                     beam.get(m.n()), "bytesPerProcess", beamPer));
         }
+        notes.add(Tiers.verdict("BEAM here", beam.values().stream().filter(Measurement::ok).toList()));
+        notes.add(Tiers.verdict("JVM process", tiers));
         notes.add("JVM bytes / process: heap used after a full GC with every process verified parked, minus before, divided by n");
         notes.add("BEAM here: the same n in a fresh BEAM VM, erlang:memory(processes_used) after minus before, over n, "
                 + "every process waiting in receive");
-        notes.add("µs / spawn (in the details, with BEAM here's totals): the spawn loop alone, in a fresh (cold) VM; it changes "
-                + "from run to run");
+        notes.add("µs / spawn (in the details, with BEAM here's totals): the spawn loop alone, in the one measured run after each "
+                + "VM's warm-up, which is judged on the bytes, so the time still moves from run to run; the cold first runs are "
+                + "the warm-up section's");
         return Section.narrowed(table, chart, notes, Stream.concat(tiers.stream(), beam.values().stream())
                 .filter(java.util.Objects::nonNull).map(r -> (JsonNode) MeasurementJson.tree(r)).toList(),
                 "processes", "JVM bytes / process", "BEAM here bytes / process", "BEAM bytes / process (article)",
@@ -166,7 +170,7 @@ public final class Lightness {
         double beamNs = KaruiFigures.value(BEAM, "spawn", "nsPerSpawn");
         List<KindRow> rows = new ArrayList<>();
         Map<Kind, Measurement> byKind = new LinkedHashMap<>(IdleWeight.measure(n, platformN, Kind.jvm(), progress));
-        Measurement beamHere = BeamColumn.measure(ExperimentSpec.of("spawn", n), progress);
+        Measurement beamHere = BeamColumn.measure(ExperimentSpec.of(Experiments.SPAWN, n), progress);
         byKind.put(Kind.BEAM, beamHere);
         for (Kind k : byKind.keySet()) {
             Measurement m = byKind.get(k);
@@ -264,13 +268,13 @@ public final class Lightness {
         if (runs < 2 || runs > 20) {
             throw new IllegalArgumentException("runs must be between 2 and 20, got " + runs);
         }
-        Measurement oneJvm = FreshJvm.run(ExperimentSpec.of("spawn", n).withFixedRuns(runs), progress);
-        Measurement oneJvmVirtual = FreshJvm.run(ExperimentSpec.of("spawn", n).withKind(Kind.VIRTUAL).withFixedRuns(runs), progress);
+        Measurement oneJvm = FreshJvm.run(ExperimentSpec.of(Experiments.SPAWN, n).withFixedRuns(runs), progress);
+        Measurement oneJvmVirtual = FreshJvm.run(ExperimentSpec.of(Experiments.SPAWN, n).withKind(Kind.VIRTUAL).withFixedRuns(runs), progress);
         List<Measurement> fresh = new ArrayList<>();
         int freshRuns = Math.min(runs, 3); // a fresh JVM per run is the expensive part; three show it never warms
         for (int i = 0; i < freshRuns; i++) {
             // only its cold run is shown: one run, no warm-up to wait for
-            fresh.add(FreshJvm.run(ExperimentSpec.of("spawn", n).withFixedRuns(1), progress));
+            fresh.add(FreshJvm.run(ExperimentSpec.of(Experiments.SPAWN, n).withFixedRuns(1), progress));
         }
         double beamRepeated = KaruiFigures.value(BEAM, "warmup", "nsPerSpawnRepeated");
         double goFirst = KaruiFigures.value(GO, "warmup", "nsPerSpawnFirstRun");

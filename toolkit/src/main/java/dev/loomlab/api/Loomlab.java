@@ -10,6 +10,7 @@ import dev.loomlab.runs.TierRuns;
 import dev.loomlab.beam.BeamBeside;
 import dev.loomlab.beam.Carriers;
 import dev.loomlab.beam.BeamHere;
+import dev.loomlab.experiment.Experiment;
 import dev.loomlab.experiment.ExperimentSpec;
 import dev.loomlab.runs.Runs;
 import dev.loomlab.experiment.Experiments;
@@ -17,6 +18,7 @@ import dev.loomlab.experiment.Kind;
 import dev.loomlab.experiment.Measurement;
 import dev.loomlab.util.Progress;
 import dev.loomlab.util.ProgressLine;
+import dev.loomlab.load.LoadKind;
 import dev.loomlab.load.LoadResult;
 import dev.loomlab.load.LoadRunner;
 import dev.loomlab.load.LoadSpec;
@@ -32,7 +34,6 @@ import dev.loomlab.supervise.SupervisionDemo;
 import dev.loomlab.supervise.SupervisionReport;
 import java.time.Duration;
 import java.util.Arrays;
-import tech.tablesaw.api.Table;
 
 /**
  * The helpers, named as the articles' readers know them. In jshell or a notebook:
@@ -44,7 +45,7 @@ import tech.tablesaw.api.Table;
  * broadcast(100_000)          // one message to each of 100,000
  * pingPong(100_000)           // round-trip percentiles
  * hibernate(100_000)          // memory per hibernated process
- * load(Kind.VIRTUAL, 1, 0, 1)   // round trip with 0 and 1 busy loops on 1 carrier: the second starves
+ * load(LoadKind.VIRTUAL, 1, 0, 1)   // round trip with 0 and 1 busy loops on 1 carrier: the second starves
  * supervise()                 // kill a supervised counter until the supervisor gives up
  * tasks(100_000)              // 100,000 sleeping virtual threads in a whole JVM: its peak memory
  * ringHibernated(10_000, 10)  // the ring, processes hibernating between messages
@@ -105,7 +106,7 @@ public final class Loomlab {
 
     /** n idle units of a kind in a fresh JVM. */
     public static Measurement spawn(int n, Kind kind) {
-        return measure(ExperimentSpec.of("spawn", n).withKind(kind));
+        return measure(ExperimentSpec.of(Experiments.SPAWN, n).withKind(kind));
     }
 
     /**
@@ -138,15 +139,15 @@ public final class Loomlab {
     /**
      * The comparison sentence ({@link dev.loomlab.experiment.Verdict}) between two kinds measured behind
      * one section, {@code theirs} named first: e.g. the raw virtual thread and the toolkit process of
-     * {@link #idleWeight}, {@code verdictIn(weight, "spawn", "bytesPerProcess", Kind.VIRTUAL, Kind.PROCESS)}.
+     * {@link #idleWeight}, {@code verdictIn(weight, Experiments.SPAWN, "bytesPerProcess", Kind.VIRTUAL, Kind.PROCESS)}.
      * It says "lighter" or "heavier" only when their intervals allow it; a sentence saying which is
      * missing when the section holds no such measurement.
      */
-    public static String verdictIn(Section section, String experiment, String metric, Kind theirs, Kind ours) {
+    public static String verdictIn(Section section, Experiment experiment, String metric, Kind theirs, Kind ours) {
         var a = ReaderCell.behind(section, experiment, theirs, m -> true);
         var b = ReaderCell.behind(section, experiment, ours, m -> true);
         if (a.isEmpty() || b.isEmpty()) {
-            return "the section holds no " + experiment + " measurement by " + (a.isEmpty() ? theirs : ours).label()
+            return "the section holds no " + experiment.name() + " measurement by " + (a.isEmpty() ? theirs : ours).label()
                     + " to compare";
         }
         return metric + ": " + dev.loomlab.experiment.Verdict.compare(metric, a.get(), words(theirs), b.get(), words(ours));
@@ -186,22 +187,22 @@ public final class Loomlab {
 
     /** A token m times round a ring of n processes, in a fresh JVM: {@code nsPerHop}. */
     public static Measurement ring(int n, int m) {
-        return measure(ExperimentSpec.of("ring", n).withM(m));
+        return measure(ExperimentSpec.of(Experiments.RING, n).withM(m));
     }
 
     /** One message to each of n processes, in a fresh JVM: {@code nsPerMessage}. */
     public static Measurement broadcast(int n) {
-        return measure(ExperimentSpec.of("broadcast", n));
+        return measure(ExperimentSpec.of(Experiments.BROADCAST, n));
     }
 
     /** {@code rounds} round trips between two processes, in a fresh JVM: p50, p99, max. */
     public static Measurement pingPong(int rounds) {
-        return measure(ExperimentSpec.of("pingpong", rounds));
+        return measure(ExperimentSpec.of(Experiments.PINGPONG, rounds));
     }
 
     /** n hibernated processes in a fresh JVM: {@code bytesPerProcess}. */
     public static Measurement hibernate(int n) {
-        return measure(ExperimentSpec.of("hibernate", n));
+        return measure(ExperimentSpec.of(Experiments.HIBERNATE, n));
     }
 
     /**
@@ -219,7 +220,7 @@ public final class Loomlab {
 
     /** KLab's hibernated ring: a token m times round n processes that hibernate between messages. */
     public static Measurement ringHibernated(int n, int m) {
-        return measure(ExperimentSpec.of("ring-hibernated", n).withM(m));
+        return measure(ExperimentSpec.of(Experiments.RING_HIBERNATED, n).withM(m));
     }
 
     /**
@@ -230,7 +231,7 @@ public final class Loomlab {
      * @param parallelism carriers per child JVM (1 is BEAM's {@code +S 1}); 0 for the JVM's default
      * @param loops       busy-loop counts, e.g. {@code 0, 1, 2, 4}; none for 0, 1, 2, 4 … twice the processors
      */
-    public static LoadResult load(Kind kind, int parallelism, int... loops) {
+    public static LoadResult load(LoadKind kind, int parallelism, int... loops) {
         LoadSpec spec = LoadSpec.of(kind);
         if (loops.length > 0) {
             spec = spec.withLoops(Arrays.stream(loops).boxed().toArray(Integer[]::new));
@@ -341,23 +342,23 @@ public final class Loomlab {
         private InProcess() {}
 
         public Measurement spawn(int n, Kind kind) throws Exception {
-            return run(ExperimentSpec.of("spawn", n).withKind(kind));
+            return run(ExperimentSpec.of(Experiments.SPAWN, n).withKind(kind));
         }
 
         public Measurement ring(int n, int m) throws Exception {
-            return run(ExperimentSpec.of("ring", n).withM(m));
+            return run(ExperimentSpec.of(Experiments.RING, n).withM(m));
         }
 
         public Measurement broadcast(int n) throws Exception {
-            return run(ExperimentSpec.of("broadcast", n));
+            return run(ExperimentSpec.of(Experiments.BROADCAST, n));
         }
 
         public Measurement pingPong(int rounds) throws Exception {
-            return run(ExperimentSpec.of("pingpong", rounds));
+            return run(ExperimentSpec.of(Experiments.PINGPONG, rounds));
         }
 
         public Measurement hibernate(int n) throws Exception {
-            return run(ExperimentSpec.of("hibernate", n));
+            return run(ExperimentSpec.of(Experiments.HIBERNATE, n));
         }
 
         /** Any experiment, here. */

@@ -1,9 +1,12 @@
 package dev.loomlab.api;
 
+import dev.loomlab.view.GridColumn;
+import dev.loomlab.view.Grid;
 import dev.loomlab.util.Durations;
 import dev.loomlab.api.SafeRun.Outcome;
 import dev.loomlab.experiment.ExperimentSpec;
 import dev.loomlab.experiment.Kind;
+import dev.loomlab.experiment.Experiments;
 import dev.loomlab.published.PublishedFigure;
 import dev.loomlab.published.PublishedFigures;
 import java.time.Duration;
@@ -13,9 +16,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeSet;
-import tech.tablesaw.api.DoubleColumn;
-import tech.tablesaw.api.StringColumn;
-import tech.tablesaw.api.Table;
 
 /**
  * The million-tasks benchmark on this machine (notebook 03): n sleeping tasks in a whole fresh
@@ -43,7 +43,7 @@ public final class MillionTasks {
 
     /** The spec of one run: n tasks of a kind, each sleeping {@code sleep}, flags for the measured JVM. */
     public static ExperimentSpec spec(int n, Kind kind, Duration sleep, String... jvmFlags) {
-        return ExperimentSpec.of("tasks", n).withKind(kind).withOption("sleep", Durations.format(sleep))
+        return ExperimentSpec.of(Experiments.TASKS, n).withKind(kind).withOption("sleep", Durations.format(sleep))
                 .withDeadline(sleep.plus(ExperimentSpec.DEFAULT_DEADLINE)).withJvmFlags(jvmFlags);
     }
 
@@ -64,26 +64,28 @@ public final class MillionTasks {
 
     /** The published peak (MB) of one runtime at one n, if there is one. */
     static Optional<Double> published(String source, String runtime, long n) {
-        return PublishedFigures.of("tasks", "peakMegabytes").stream()
+        return Experiments.TASKS.published("peakMegabytes").stream()
                 .filter(f -> f.source().equals(source) && f.runtime().equals(runtime) && f.n() != null && f.n() == n)
                 .map(PublishedFigure::value).findFirst();
     }
 
     /** The runtimes of one source, in the dataset's order. */
     static List<String> runtimes(String source) {
-        return PublishedFigures.of("tasks", "peakMegabytes").stream().filter(f -> f.source().equals(source))
+        return Experiments.TASKS.published("peakMegabytes").stream().filter(f -> f.source().equals(source))
                 .map(PublishedFigure::runtime).distinct().toList();
     }
 
     /** Every runtime's published peak at n (2024 and 2023), for the CLI and the notebook. */
-    public static Table published(long n) {
-        StringColumn year = StringColumn.create("benchmark");
-        StringColumn runtime = StringColumn.create("runtime");
-        DoubleColumn mb = DoubleColumn.create(String.format("peak MB at %,d tasks", n));
+    public static Grid published(long n) {
+        GridColumn year = GridColumn.text("benchmark");
+        GridColumn runtime = GridColumn.text("runtime");
+        GridColumn mb = GridColumn.number(String.format("peak MB at %,d tasks", n));
+        int found = 0;
         for (String source : List.of(SOURCE_2024, SOURCE_2023)) {
             for (String r : runtimes(source)) {
                 Optional<Double> v = published(source, r, n);
                 if (v.isPresent()) {
+                    found++;
                     year.append(source.endsWith("2024") ? "2024 Take 2" : "2023 original");
                     runtime.append(r);
                     mb.append(v.get());
@@ -91,8 +93,8 @@ public final class MillionTasks {
             }
         }
         String title = String.format("Published peak memory at %,d tasks (each sleeps 10 s)", n)
-                + (year.isEmpty() ? ": none published at this n (tiers are 1, 10,000, 100,000, 1,000,000)" : "");
-        return Table.create(title, year, runtime, mb);
+                + (found == 0 ? ": none published at this n (tiers are 1, 10,000, 100,000, 1,000,000)" : "");
+        return Grid.create(title, year, runtime, mb);
     }
 
     /**
@@ -104,7 +106,7 @@ public final class MillionTasks {
     }
 
     /** The benchmark's whole table, every runtime by tier, 2024 then 2023. */
-    public static Table publishedAll() {
+    public static Grid publishedAll() {
         return TasksRuns.everyRuntime(List.of());
     }
 
@@ -112,7 +114,7 @@ public final class MillionTasks {
      * What JVM flags change, measured: the benchmark's program (virtual threads) with one task and
      * with n, with no flags and with each variant, each run in a fresh JVM (untouched: no extra GC).
      */
-    public static Table flags(int n, Duration sleep) {
+    public static Grid flags(int n, Duration sleep) {
         Map<String, String[]> variants = new LinkedHashMap<>();
         variants.put("(none: the benchmark's setting)", new String[0]);
         variants.put("-Xmx64m", new String[] {"-Xmx64m"});
@@ -120,25 +122,27 @@ public final class MillionTasks {
         variants.put("-Xshare:off (no class data sharing)", new String[] {"-Xshare:off"});
         variants.put("-XX:+UseSerialGC -Xmx256m -XX:TieredStopAtLevel=1",
                 new String[] {"-XX:+UseSerialGC", "-Xmx256m", "-XX:TieredStopAtLevel=1"});
-        StringColumn flags = StringColumn.create("JVM flags");
-        DoubleColumn one = DoubleColumn.create("peak MiB, 1 task");
-        DoubleColumn oneDelta = DoubleColumn.create("change, 1 task");
-        DoubleColumn many = DoubleColumn.create(String.format("peak MiB, %,d tasks", n));
-        DoubleColumn manyDelta = DoubleColumn.create(String.format("change, %,d tasks", n));
-        StringColumn outcome = StringColumn.create("outcome");
+        GridColumn flags = GridColumn.text("JVM flags");
+        GridColumn one = GridColumn.number("peak MiB, 1 task");
+        GridColumn oneDelta = GridColumn.number("change, 1 task");
+        GridColumn many = GridColumn.number(String.format("peak MiB, %,d tasks", n));
+        GridColumn manyDelta = GridColumn.number(String.format("change, %,d tasks", n));
+        GridColumn outcome = GridColumn.text("outcome");
         String pub = String.format("%s / %s", published(SOURCE_2024, OPENJDK_2024, 1).map(String::valueOf).orElse("-"),
                 published(SOURCE_2024, OPENJDK_2024, n).map(String::valueOf).orElse("not published"));
-        StringColumn publishedText = StringColumn.create(String.format("OpenJDK 23 published, MB, 1 / %,d (no flags)", n));
+        GridColumn publishedText = GridColumn.text(String.format("OpenJDK 23 published, MB, 1 / %,d (no flags)", n));
         double base1 = Double.NaN;
         double baseN = Double.NaN;
+        boolean first = true;
         for (Map.Entry<String, String[]> v : variants.entrySet()) {
             Outcome o1 = run(spec(1, Kind.VIRTUAL, sleep, v.getValue()).withOption("gc", "false"));
             Outcome oN = n == 1 ? o1 : run(spec(n, Kind.VIRTUAL, sleep, v.getValue()).withOption("gc", "false"));
             double p1 = o1.metric("peakMegabytes");
             double pN = oN.metric("peakMegabytes");
-            if (flags.isEmpty()) {
+            if (first) {
                 base1 = p1;
                 baseN = pN;
+                first = false;
             }
             flags.append(v.getKey());
             one.append(round1(p1));
@@ -148,7 +152,7 @@ public final class MillionTasks {
             outcome.append(o1.ok() && oN.ok() ? "ok" : !oN.ok() ? oN.outcome() : o1.outcome());
             publishedText.append(pub);
         }
-        return Table.create(String.format("What JVM flags change: the benchmark's program, tasks sleeping %s, one fresh JVM per cell",
+        return Grid.create(String.format("What JVM flags change: the benchmark's program, tasks sleeping %s, one fresh JVM per cell",
                 Durations.format(sleep)), flags, one, oneDelta, many, manyDelta, outcome, publishedText);
     }
 
@@ -156,12 +160,12 @@ public final class MillionTasks {
      * Why a one-task JVM weighs tens of MB: the measured JVM with one task, its committed memory
      * by Native Memory Tracking category, beside its peak resident set and the published figures.
      */
-    public static Table footprint(Duration sleep) {
+    public static Grid footprint(Duration sleep) {
         Outcome plain = run(spec(1, Kind.VIRTUAL, sleep).withOption("gc", "false"));
         Outcome nmt = run(spec(1, Kind.VIRTUAL, sleep).withOption("breakdown", "true").withOption("gc", "false"));
-        StringColumn what = StringColumn.create("what");
-        DoubleColumn mib = DoubleColumn.create("MiB");
-        StringColumn meaning = StringColumn.create("what it is");
+        GridColumn what = GridColumn.text("what");
+        GridColumn mib = GridColumn.number("MiB");
+        GridColumn meaning = GridColumn.text("what it is");
         add(what, mib, meaning, "peak resident set, no NMT (ours)", plain.metric("peakMegabytes"),
                 "what the benchmark measures; " + plain.outcome());
         add(what, mib, meaning, "published: OpenJDK 23, 2024", published(SOURCE_2024, OPENJDK_2024, 1).orElse(Double.NaN) , "MB as published");
@@ -177,7 +181,7 @@ public final class MillionTasks {
                 }
             }
         }
-        return Table.create("Why one task costs tens of MB: the JVM itself, by Native Memory Tracking category "
+        return Grid.create("Why one task costs tens of MB: the JVM itself, by Native Memory Tracking category "
                 + "(committed is not resident: untouched pages cost no RAM)", what, mib, meaning);
     }
 
@@ -199,7 +203,7 @@ public final class MillionTasks {
             Map.entry("Module", "the module graph"),
             Map.entry("Other", "other native allocations, e.g. direct buffers"));
 
-    private static void add(StringColumn what, DoubleColumn mib, StringColumn meaning, String w, double v, String m) {
+    private static void add(GridColumn what, GridColumn mib, GridColumn meaning, String w, double v, String m) {
         what.append(w);
         mib.append(round1(v));
         meaning.append(m);
@@ -211,7 +215,7 @@ public final class MillionTasks {
 
     /** The tiers published for the benchmark, ascending. */
     static List<Long> publishedTiers() {
-        return new ArrayList<>(new TreeSet<>(PublishedFigures.of("tasks", "peakMegabytes").stream()
+        return new ArrayList<>(new TreeSet<>(Experiments.TASKS.published("peakMegabytes").stream()
                 .map(PublishedFigure::n).toList()));
     }
 }

@@ -2,23 +2,22 @@ package dev.loomlab.api;
 
 import java.util.ArrayList;
 import java.util.List;
-import dev.loomlab.display.Tables;
 import dev.loomlab.api.SafeRun.Outcome;
-import dev.loomlab.display.Displayable;
 import dev.loomlab.experiment.ExperimentSpec;
 import dev.loomlab.experiment.Kind;
 import dev.loomlab.experiment.Measurement;
+import dev.loomlab.experiment.Experiments;
 import dev.loomlab.measure.Units;
 import dev.loomlab.view.Grid;
 import dev.loomlab.view.Section;
-import tech.tablesaw.api.Table;
+import dev.loomlab.view.Tabular;
 
 /**
  * What {@link Klab#perProcess} measured: bytes per process for each kind at n, each in a fresh JVM.
  * Shows as KLab's first table beside ours; {@link #wall()} extrapolates the memory wall from it and
  * {@link #stacks()} measures what a platform thread's stack size changes (the {@code +h 1} analogue).
  */
-public final class ProcessMemory implements Displayable {
+public final class ProcessMemory implements Tabular {
 
     private final int n;
     private final Outcome process;
@@ -60,10 +59,10 @@ public final class ProcessMemory implements Displayable {
      */
     public Measurement measurement(Kind kind) {
         if (kind == Kind.BEAM) {
-            return beamIdle != null ? beamIdle : Measurement.failed(ExperimentSpec.of("spawn", n).withKind(kind), "not run: no BEAM here");
+            return beamIdle != null ? beamIdle : Measurement.failed(ExperimentSpec.of(Experiments.SPAWN, n).withKind(kind), "not run: no BEAM here");
         }
         Outcome run = outcome(kind);
-        return run.ok() ? run.measurement() : Measurement.failed(ExperimentSpec.of("spawn", n).withKind(kind), run.outcome());
+        return run.ok() ? run.measurement() : Measurement.failed(ExperimentSpec.of(Experiments.SPAWN, n).withKind(kind), run.outcome());
     }
 
     /** The spawn run of one JVM kind (process, virtual or platform). */
@@ -100,7 +99,11 @@ public final class ProcessMemory implements Displayable {
      * One runtime's bytes per process, how that figure was obtained, and the BEAM-here figure it is
      * set against (an idle or a hibernated BEAM process, measured here), NaN for published rows.
      */
-    private record Weight(String runtime, double bytes, int wordSize, String how, double beamHere) {
+    private record Weight(String runtime, double bytes, int wordSize, String how, double beamHere, boolean otherArticle) {
+        Weight(String runtime, double bytes, int wordSize, String how, double beamHere) {
+            this(runtime, bytes, wordSize, how, beamHere, false);
+        }
+
         Weight(String runtime, double bytes, int wordSize, String how) {
             this(runtime, bytes, wordSize, how, Double.NaN);
         }
@@ -108,23 +111,23 @@ public final class ProcessMemory implements Displayable {
 
     /** KLab's figures, and BEAM and the JVM here; today's BEAM as another article published it is in {@link #details()}. */
     @Override
-    public Table toTable() {
+    public Grid grid() {
         return weights(false);
     }
 
     /** The same table with today's BEAM as Un million de processus published it (OTP 28, one idle process). */
     @Override
-    public List<Table> details() {
+    public List<Grid> details() {
         return List.of(weights(true));
     }
 
-    private Table weights(boolean withToday) {
+    private Grid weights(boolean withToday) {
         List<Weight> all = List.of(
                 new Weight("BEAM R12B-0, 32-bit (KLab 2008)", Klab.BEAM_2008_BYTES, 4,
                         "published: 1,000 processes, memory processes(user) 1,267,016; documented 309 words"),
                 new Weight("BEAM R12B-0, 64-bit, +h 1 (KLab 2008)", Klab.BEAM_H1_BYTES, 8, "published: 906,848 for 1,000; 113 words"),
                 new Weight("BEAM OTP 28, 64-bit (today)", Klab.published("un-million", "spawn", "bytesPerProcess", 1L, null), 8,
-                        "published (French article): one idle process, heap 233 words"),
+                        "published (French article): one idle process, heap 233 words", Double.NaN, true),
                 new Weight("BEAM here: an idle process (this machine)", beamHereBytes(), 8, beamHow(beamIdle)),
                 new Weight("BEAM here: a hibernated process (this machine)", beamHibernatedBytes(), 8,
                         beamHow(beamHibernated)),
@@ -134,14 +137,14 @@ public final class ProcessMemory implements Displayable {
                         ours(platform, Math.min(n, 1_000)) + "; native stack from Native Memory Tracking", beamHereBytes()),
                 new Weight("JVM here: hibernated toolkit process", hibernatedBytes(), 8, ours(hibernated, n),
                         beamHibernatedBytes()));
-        List<Weight> rows = all.stream().filter(w -> withToday || !w.runtime().endsWith("(today)")).toList();
-        return Tables.of(String.format("Memory per process: KLab's 1,000 processes in 2008, %sBEAM and the JVM here at %,d",
+        List<Weight> rows = all.stream().filter(w -> withToday || !w.otherArticle()).toList();
+        return Grid.of(String.format("Memory per process: KLab's 1,000 processes in 2008, %sBEAM and the JVM here at %,d",
                 withToday ? "today's BEAM as the French article published it, " : "", n), rows)
                 .text("runtime", Weight::runtime)
-                .number("bytes per process", w -> Tables.nearest(w.bytes()))
-                .number("words (4 B on 32-bit, 8 B on 64-bit)", w -> Tables.nearest(w.bytes() / w.wordSize()))
-                .number("vs BEAM here (idle or hibernated, same n)", w -> Tables.ratio(w.bytes(), w.beamHere()))
-                .number("vs BEAM 2008", w -> Tables.ratio(w.bytes(), Klab.BEAM_2008_BYTES))
+                .number("bytes per process", w -> Grid.nearest(w.bytes()))
+                .number("words (4 B on 32-bit, 8 B on 64-bit)", w -> Grid.nearest(w.bytes() / w.wordSize()))
+                .number("vs BEAM here (idle or hibernated, same n)", w -> Grid.ratio(w.bytes(), w.beamHere()))
+                .number("vs BEAM 2008", w -> Grid.ratio(w.bytes(), Klab.BEAM_2008_BYTES))
                 .text("source, how", Weight::how)
                 .build();
     }
@@ -173,7 +176,7 @@ public final class ProcessMemory implements Displayable {
      * The memory wall: what N this machine could hold at the bytes per process measured here,
      * clearly an extrapolation, beside what the T2000 held.
      */
-    public Table wall() {
+    public Grid wall() {
         record Wall(String runtime, double bytes, String memory, double processes, String how) {}
         double ram = Klab.totalMemory();
         double heap = Runtime.getRuntime().maxMemory();
@@ -192,12 +195,12 @@ public final class ProcessMemory implements Displayable {
                     "EXTRAPOLATION: default -Xmx (1/4 of RAM) / bytes per process: where OutOfMemoryError "
                             + "would come without flags"));
         }
-        return Tables.of("The memory wall: the T2000's 32 GB then, and what this machine could hold "
+        return Grid.of("The memory wall: the T2000's 32 GB then, and what this machine could hold "
                         + "(extrapolated from the bytes per process measured above)", rows)
                 .text("runtime", Wall::runtime)
-                .number("bytes per process", w -> Tables.nearest(w.bytes()))
+                .number("bytes per process", w -> Grid.nearest(w.bytes()))
                 .text("memory", Wall::memory)
-                .number("processes", w -> Tables.nearest(w.processes() / 1e5) * 1e5)
+                .number("processes", w -> Grid.nearest(w.processes() / 1e5) * 1e5)
                 .text("how", Wall::how)
                 .build();
     }
@@ -209,11 +212,11 @@ public final class ProcessMemory implements Displayable {
      * a virtual thread's stack lives in the heap and grows on demand. Runs the platform threads again
      * with {@code -Xss256k} in a fresh JVM.
      */
-    public Table stacks() {
+    public Grid stacks() {
         record Stack(String unit, String reserved, Outcome o, String beam, double beamBytes) {}
         int size = Math.min(n, 1_000);
         Outcome small = OneLine.along("platform threads with -Xss256k, in a fresh JVM", line ->
-                SafeRun.run(ExperimentSpec.of("spawn", size).withKind(Kind.PLATFORM).withJvmFlags("-Xss256k"), line));
+                SafeRun.run(ExperimentSpec.of(Experiments.SPAWN, size).withKind(Kind.PLATFORM).withJvmFlags("-Xss256k"), line));
         List<Stack> rows = List.of(
                 new Stack("platform thread, default -Xss", "1 MiB (Linux x64 default)", platform,
                         "default initial heap, 309 words (32-bit)", Klab.BEAM_2008_BYTES),
@@ -221,17 +224,17 @@ public final class ProcessMemory implements Displayable {
                         "+h 1: 113 words (64-bit)", Klab.BEAM_H1_BYTES),
                 new Stack("virtual thread", "none: stack chunks in the heap, grown on demand", virtual, "", Double.NaN),
                 new Stack("toolkit process (virtual thread + mailbox)", "none: as a virtual thread", process, "", Double.NaN));
-        return Tables.of(String.format("Saving memory: stack size (the +h 1 analogue), %,d platform threads per fresh JVM, "
+        return Grid.of(String.format("Saving memory: stack size (the +h 1 analogue), %,d platform threads per fresh JVM, "
                         + "virtual threads and processes at %,d", size, n), rows)
                 .text("unit", r -> r.unit() + (r.o().ok() ? "" : " (did not run: " + r.o().outcome() + ")"))
                 .text("stack reserved per unit", Stack::reserved)
-                .number("bytes per unit (ours)", r -> Tables.nearest(r.o().metric("bytesPerProcess")))
+                .number("bytes per unit (ours)", r -> Grid.nearest(r.o().metric("bytesPerProcess")))
                 .number("of which native stack, committed", r -> {
                     double s = r.o().metric("nativeStackBytesPerProcess");
-                    return r.o().ok() && Double.isNaN(s) ? 0 : Tables.nearest(s);
+                    return r.o().ok() && Double.isNaN(s) ? 0 : Grid.nearest(s);
                 })
                 .text("BEAM analogue (KLab)", Stack::beam)
-                .number("BEAM bytes", r -> Tables.nearest(r.beamBytes()))
+                .number("BEAM bytes", r -> Grid.nearest(r.beamBytes()))
                 .build();
     }
 
@@ -276,6 +279,6 @@ public final class ProcessMemory implements Displayable {
 
     @Override
     public String toString() {
-        return weights(true).printAll() + "\n" + String.join("\n", notes());
+        return weights(true).toText() + String.join("\n", notes());
     }
 }

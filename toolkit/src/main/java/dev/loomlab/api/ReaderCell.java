@@ -1,5 +1,6 @@
 package dev.loomlab.api;
 
+import dev.loomlab.experiment.Experiment;
 import dev.loomlab.experiment.Kind;
 import dev.loomlab.experiment.Measurement;
 import dev.loomlab.experiment.MeasurementJson;
@@ -49,7 +50,7 @@ public final class ReaderCell {
         Interval interval = protocol.interval(metric);
         Spread runs = protocol.spread().getOrDefault(metric, Spread.of(protocol.metric(metric)));
         double gcInWindow = protocol.metric("gcInWindow");
-        return sentence(yours, metric, what, vm, interval, protocol.vms(), protocolWords(protocol), runs,
+        return sentence(yours, metric, what, vm, interval, protocol.vms(), protocolWords(protocol), runs, RUNS,
                 protocol.cold(metric), gcInWindow, protocol.n(), true);
     }
 
@@ -58,7 +59,7 @@ public final class ReaderCell {
      * (its {@link Section#measurements()}; the largest n when there are several), or a sentence saying
      * the section holds none.
      */
-    public static String relate(double yours, String metric, String what, Section section, String experiment, Kind kind) {
+    public static String relate(double yours, String metric, String what, Section section, Experiment experiment, Kind kind) {
         return relate(yours, metric, what, section, experiment, kind, m -> true, "");
     }
 
@@ -66,16 +67,16 @@ public final class ReaderCell {
      * The same against the measurement whose m is {@code m} (e.g. the list size of {@code state}), the
      * largest n among those, or a sentence saying the section holds none with that m.
      */
-    public static String relate(double yours, String metric, String what, Section section, String experiment, Kind kind, long m) {
+    public static String relate(double yours, String metric, String what, Section section, Experiment experiment, Kind kind, long m) {
         return relate(yours, metric, what, section, experiment, kind, x -> x.m() == m, String.format(" with m = %,d", m));
     }
 
-    private static String relate(double yours, String metric, String what, Section section, String experiment, Kind kind,
+    private static String relate(double yours, String metric, String what, Section section, Experiment experiment, Kind kind,
                                  Predicate<Measurement> which, String whichWords) {
         return behind(section, experiment, kind, which.and(m -> !Double.isNaN(m.metric(metric))))
                 .map(m -> relate(yours, metric, what, m))
                 .orElse(head(yours, metric, what, kind == Kind.BEAM ? "BEAM VM" : "JVM")
-                        + "; the section holds no " + experiment + " measurement by " + kind.label() + whichWords + " of " + metric
+                        + "; the section holds no " + experiment.name() + " measurement by " + kind.label() + whichWords + " of " + metric
                         + " to set it beside");
     }
 
@@ -83,11 +84,11 @@ public final class ReaderCell {
      * The measurement of {@code experiment} by {@code kind} behind {@code section} that {@code which}
      * accepts, the largest n when there are several.
      */
-    static java.util.Optional<Measurement> behind(Section section, String experiment, Kind kind, Predicate<Measurement> which) {
+    static java.util.Optional<Measurement> behind(Section section, Experiment experiment, Kind kind, Predicate<Measurement> which) {
         List<Measurement> behind = new ArrayList<>();
         section.measurements().forEach(node -> behind.add(MeasurementJson.fromTree(node)));
         return behind.stream()
-                .filter(m -> experiment.equals(m.experiment()) && kind.label().equals(m.kind()) && which.test(m))
+                .filter(m -> experiment.name().equals(m.experiment()) && kind.label().equals(m.kind()) && which.test(m))
                 .max((a, b) -> Long.compare(a.n(), b.n()));
     }
 
@@ -129,7 +130,8 @@ public final class ReaderCell {
         }
         return sentence(yoursNs, metric, what, vm, Interval.of(theirs), 1,
                 String.format("%s with %,d busy loops, warmed up, one fresh %s", row.kind(), row.loops(), vm),
-                Spread.of(row.roundTripMicrosP50() * 1_000, theirs), Double.NaN, Double.NaN, 0, true);
+                Spread.of(row.roundTripMicrosP50() * 1_000, row.roundTripMicrosP99() * 1_000), "its round trips from p50 to p99",
+                Double.NaN, Double.NaN, 0, true);
     }
 
     /**
@@ -145,12 +147,15 @@ public final class ReaderCell {
         if (Double.isNaN(theirs)) {
             return head(yours, metric, what, vm) + "; the protocol has no figure to set it beside (" + protocolWords + ")";
         }
-        return sentence(yours, metric, what, vm, Interval.of(theirs), 1, protocolWords, Spread.of(theirs), Double.NaN,
+        return sentence(yours, metric, what, vm, Interval.of(theirs), 1, protocolWords, Spread.of(theirs), RUNS, Double.NaN,
                 Double.NaN, 0, false);
     }
 
+    /** What a protocol's spread ranges over, unless said otherwise. */
+    private static final String RUNS = "its measured runs";
+
     private static String sentence(double yours, String metric, String what, String vm, Interval interval, int vms,
-                                   String protocolWords, Spread runs, double cold, double gcInWindow, long n,
+                                   String protocolWords, Spread runs, String rangeOf, double cold, double gcInWindow, long n,
                                    boolean clockAfterGc) {
         String head = head(yours, metric, what, vm);
         String theirs = interval.has()
@@ -174,9 +179,9 @@ public final class ReaderCell {
                 : runs.count() > 0 && yours >= runs.min() && yours <= runs.max();
         if (inside) {
             return s.append(interval.has() ? ", inside its interval: the cell and the protocol agree"
-                    : ", inside the range of its measured runs: the cell and the protocol agree").toString();
+                    : ", inside the range of " + rangeOf + ": the cell and the protocol agree").toString();
         }
-        s.append(interval.has() ? ", outside its interval" : ", outside the range of its measured runs");
+        s.append(interval.has() ? ", outside its interval" : ", outside the range of " + rangeOf);
         List<String> why = new ArrayList<>();
         if (!Double.isNaN(cold) && Math.abs(yours - cold) < Math.abs(yours - interval.median())) {
             why.add(vm.equals("JVM")
@@ -194,10 +199,15 @@ public final class ReaderCell {
                             : gcInWindow == 0 ? ", and none fell inside its window"
                             : String.format(", and %,.0f still fell inside its window", gcInWindow)));
         }
-        if (n > 0) {
+        if (n > 0 && perUnit(metric)) {
             why.add(String.format("your n may not be the protocol's %,d: a figure per unit carries the fixed costs divided by n", n));
         }
         return s.append(": ").append(String.join("; ", why)).toString();
+    }
+
+    /** True for a figure divided by n (bytesPerProcess, nsPerHop), not one of the whole VM or of one round trip. */
+    private static boolean perUnit(String metric) {
+        return metric.matches(".*Per[A-Z].*");
     }
 
     private static String head(double yours, String metric, String what, String vm) {

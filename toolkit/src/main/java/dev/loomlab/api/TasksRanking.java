@@ -1,5 +1,6 @@
 package dev.loomlab.api;
 
+import dev.loomlab.experiment.Experiments;
 import dev.loomlab.published.PublishedFigure;
 import dev.loomlab.published.PublishedFigures;
 import dev.loomlab.view.Grid;
@@ -77,7 +78,7 @@ final class TasksRanking {
 
     /** The ranking at {@code n} for both benchmark years, the claims checked, as one section. */
     static Section at(long n) {
-        List<PublishedFigure> figures = PublishedFigures.of("tasks", "peakMegabytes");
+        List<PublishedFigure> figures = Experiments.TASKS.published("peakMegabytes");
         record Row(String year, Place place) {}
         List<Row> rows = new ArrayList<>();
         List<String> notes = new ArrayList<>();

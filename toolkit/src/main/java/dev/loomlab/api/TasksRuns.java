@@ -1,15 +1,16 @@
 package dev.loomlab.api;
 
-import dev.loomlab.display.Tables;
+import dev.loomlab.view.Tabular;
+import dev.loomlab.view.GridColumn;
 import dev.loomlab.util.Durations;
 import dev.loomlab.display.Charts;
 import dev.loomlab.view.Palette;
-import dev.loomlab.display.Displayable;
 import dev.loomlab.view.Grid;
 import dev.loomlab.view.Section;
 import dev.loomlab.view.Series;
 import dev.loomlab.experiment.Kind;
 import dev.loomlab.experiment.Measurement;
+import dev.loomlab.experiment.Experiments;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,17 +18,13 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 import org.knowm.xchart.XYChart;
-import tech.tablesaw.api.DoubleColumn;
-import tech.tablesaw.api.IntColumn;
-import tech.tablesaw.api.StringColumn;
-import tech.tablesaw.api.Table;
 
 /**
  * What {@link MillionTasks#measure} returns: one fresh JVM per (kind, n), beside the published
  * figures. Shows as the table of ours against the published OpenJDK rows, with ratios; {@link #chart()},
  * {@link #everyRuntime()} and {@link #perTask()} give the rest of the notebook's views.
  */
-public final class TasksRuns implements Displayable {
+public final class TasksRuns implements Tabular {
 
     static final double MIB = 1024.0 * 1024.0;
 
@@ -75,8 +72,8 @@ public final class TasksRuns implements Displayable {
     public Measurement nearest(Kind kind, long n) {
         return rows.stream().filter(r -> r.kind() == kind).min(java.util.Comparator.comparingLong(r -> Math.abs(r.n() - n)))
                 .map(r -> r.outcome().ok() ? r.outcome().measurement()
-                        : Measurement.failed(dev.loomlab.experiment.ExperimentSpec.of("tasks", r.n()).withKind(kind), r.outcome().outcome()))
-                .orElse(Measurement.failed(dev.loomlab.experiment.ExperimentSpec.of("tasks", n).withKind(kind), "not run: no "
+                        : Measurement.failed(dev.loomlab.experiment.ExperimentSpec.of(Experiments.TASKS, r.n()).withKind(kind), r.outcome().outcome()))
+                .orElse(Measurement.failed(dev.loomlab.experiment.ExperimentSpec.of(Experiments.TASKS, n).withKind(kind), "not run: no "
                         + kind.label() + " row"));
     }
 
@@ -102,24 +99,22 @@ public final class TasksRuns implements Displayable {
      * asleep check per row are in {@link #details()}.
      */
     @Override
-    public Table toTable() {
+    public Grid grid() {
         boolean platform = rows.stream().allMatch(r -> r.kind() == Kind.PLATFORM);
-        Table full = full();
-        return full.selectColumns("ours", "tasks", "outcome", "peak MiB (ours)", "RSS while all asleep, MiB",
-                platform ? "OpenJDK 21-ea, 2023, MB" : "OpenJDK 23 VT, 2024, MB", platform ? "ours / 2023" : "ours / 2024")
-                .setName(full.name());
+        Grid full = full();
+        return full.select(full.title(), "ours", "tasks", "outcome", "peak MiB (ours)", "RSS while all asleep, MiB",
+                platform ? "OpenJDK 21-ea, 2023, MB" : "OpenJDK 23 VT, 2024, MB", platform ? "ours / 2023" : "ours / 2024");
     }
 
     /** Every column: the heap after GC, whether all were asleep at once, and both years' OpenJDK rows with their ratios. */
     @Override
-    public List<Table> details() {
-        Table full = full();
-        return List.of(full.setName("Every column: " + full.name()));
+    public List<Grid> details() {
+        return List.of(full().everyColumn());
     }
 
-    private Table full() {
+    private Grid full() {
         boolean platform = rows.stream().allMatch(r -> r.kind() == Kind.PLATFORM);
-        return Tables.of(String.format("Peak memory of a whole JVM running n tasks that each sleep %s (the benchmark: 10 s), "
+        return Grid.of(String.format("Peak memory of a whole JVM running n tasks that each sleep %s (the benchmark: 10 s), "
                         + "one fresh JVM per row; %s", Durations.format(sleep), platform
                         ? "the 2023 benchmark's platform-thread row beside ours"
                         : "the 2024 benchmark's OpenJDK virtual-thread row beside ours (2023's in the details)"), rows)
@@ -142,11 +137,11 @@ public final class TasksRuns implements Displayable {
     }
 
     /** Every runtime of the benchmark by tier (2024, then 2023), with our rows at the end. */
-    public Table everyRuntime() {
+    public Grid everyRuntime() {
         return everyRuntime(rows);
     }
 
-    static Table everyRuntime(List<Row> ours) {
+    static Grid everyRuntime(List<Row> ours) {
         List<Long> tiers = new ArrayList<>(MillionTasks.publishedTiers());
         for (Row r : ours) {
             if (!tiers.contains((long) r.n())) {
@@ -154,11 +149,11 @@ public final class TasksRuns implements Displayable {
             }
         }
         tiers.sort(null);
-        StringColumn bench = StringColumn.create("benchmark");
-        StringColumn runtime = StringColumn.create("runtime");
-        List<DoubleColumn> columns = new ArrayList<>();
+        GridColumn bench = GridColumn.text("benchmark");
+        GridColumn runtime = GridColumn.text("runtime");
+        List<GridColumn> columns = new ArrayList<>();
         for (long t : tiers) {
-            columns.add(DoubleColumn.create(String.format("%,d", t)));
+            columns.add(GridColumn.number(String.format("%,d", t)));
         }
         for (String source : List.of(MillionTasks.SOURCE_2024, MillionTasks.SOURCE_2023)) {
             for (String r : MillionTasks.runtimes(source)) {
@@ -179,10 +174,10 @@ public final class TasksRuns implements Displayable {
                 columns.get(i).append(MillionTasks.round1(v));
             }
         }
-        Table table = Table.create("Peak memory, MB, by number of concurrent tasks: every runtime published, and ours",
-                bench, runtime);
-        columns.forEach(table::addColumns);
-        return table;
+        List<GridColumn> all = new ArrayList<>(List.of(bench, runtime));
+        all.addAll(columns);
+        return Grid.create("Peak memory, MB, by number of concurrent tasks: every runtime published, and ours",
+                all.toArray(GridColumn[]::new));
     }
 
     /** The benchmark's headline tier. */
@@ -203,7 +198,7 @@ public final class TasksRuns implements Displayable {
     public Section atOneMillion() {
         record AtMillion(Kind kind, TasksEstimate e, double published2024, double published2023, String against2023) {}
         List<AtMillion> out = new ArrayList<>();
-        var ranked = TasksRanking.rank(dev.loomlab.published.PublishedFigures.of("tasks", "peakMegabytes"),
+        var ranked = TasksRanking.rank(Experiments.TASKS.published("peakMegabytes"),
                 MillionTasks.SOURCE_2024, MILLION);
         for (Kind kind : rows.stream().map(Row::kind).distinct().toList()) {
             boolean beam = kind == Kind.BEAM;
@@ -305,12 +300,12 @@ public final class TasksRuns implements Displayable {
      * What each task costs beyond the empty runtime: (peak at n − peak at 1) / (n − 1), for ours at
      * our largest n and for each published runtime at the published tier nearest to it.
      */
-    public Table perTask() {
-        StringColumn runtime = StringColumn.create("runtime");
-        IntColumn atN = IntColumn.create("n");
-        DoubleColumn one = DoubleColumn.create("MB at 1 task");
-        DoubleColumn big = DoubleColumn.create("MB at n");
-        DoubleColumn perTask = DoubleColumn.create("bytes per extra task");
+    public Grid perTask() {
+        GridColumn runtime = GridColumn.text("runtime");
+        GridColumn atN = GridColumn.whole("n");
+        GridColumn one = GridColumn.number("MB at 1 task");
+        GridColumn big = GridColumn.number("MB at n");
+        GridColumn perTask = GridColumn.number("bytes per extra task");
         int largest = 1;
         for (Kind kind : rows.stream().map(Row::kind).distinct().toList()) {
             double p1 = peakMegabytes(kind, 1);
@@ -324,7 +319,7 @@ public final class TasksRuns implements Displayable {
                     MillionTasks.published(MillionTasks.SOURCE_2024, r, 1).orElse(Double.NaN),
                     MillionTasks.published(MillionTasks.SOURCE_2024, r, tier).orElse(Double.NaN), 1e6);
         }
-        return Table.create("What one more task costs, beyond the runtime's own footprint "
+        return Grid.create("What one more task costs, beyond the runtime's own footprint "
                 + "(published MB read as 10^6 bytes, ours in MiB)", runtime, atN, one, big, perTask);
     }
 
@@ -338,8 +333,8 @@ public final class TasksRuns implements Displayable {
         return best;
     }
 
-    private static void addPerTask(StringColumn runtime, IntColumn atN, DoubleColumn one, DoubleColumn big,
-                                   DoubleColumn perTask, String name, int n, double mb1, double mbN, double unit) {
+    private static void addPerTask(GridColumn runtime, GridColumn atN, GridColumn one, GridColumn big,
+                                   GridColumn perTask, String name, int n, double mb1, double mbN, double unit) {
         runtime.append(name);
         atN.append(n);
         one.append(MillionTasks.round1(mb1));
@@ -349,6 +344,6 @@ public final class TasksRuns implements Displayable {
 
     @Override
     public String toString() {
-        return full().printAll();
+        return Tabular.text(this);
     }
 }

@@ -1,10 +1,10 @@
 package dev.loomlab.api;
 
+import dev.loomlab.experiment.Experiments;
 import dev.loomlab.view.Palette;
-import dev.loomlab.display.Tables;
 
 import dev.loomlab.view.Plot;
-import dev.loomlab.display.Displayable;
+import dev.loomlab.view.Tabular;
 import dev.loomlab.view.Section;
 import dev.loomlab.view.Series;
 import dev.loomlab.view.Grid;
@@ -17,7 +17,6 @@ import dev.loomlab.runs.TierRuns;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
-import tech.tablesaw.api.Table;
 
 /**
  * The French article's tier table, arranged from {@link TierRuns}' measurements: each tier's cold
@@ -28,7 +27,7 @@ import tech.tablesaw.api.Table;
  * @param kind  what was spawned
  * @param tiers one measurement per size, in order (a failed tier is a failed measurement)
  */
-public record Tiers(Kind kind, List<Measurement> tiers) implements Displayable {
+public record Tiers(Kind kind, List<Measurement> tiers) implements Tabular {
 
     /** Tolerance for "linear": every tier within 10 % of the fitted line. */
     public static final double LINEAR_TOLERANCE = 0.10;
@@ -45,14 +44,14 @@ public record Tiers(Kind kind, List<Measurement> tiers) implements Displayable {
 
     /** The bytes per process by tier beside the article's, in 5 columns. */
     @Override
-    public Table toTable() {
-        return Tables.from(section().grid());
+    public Grid grid() {
+        return section().grid();
     }
 
     /** Every column: the spawn times (ours cold and steady, the article's) and each tier's spawn loop in ms. */
     @Override
-    public List<Table> details() {
-        return section().details().stream().map(Tables::from).toList();
+    public List<Grid> details() {
+        return section().details();
     }
 
     /** The verdict of this run, then which tiers did not run. */
@@ -96,7 +95,11 @@ public record Tiers(Kind kind, List<Measurement> tiers) implements Displayable {
      * heavier. Needs two tiers or more.
      */
     public LinearFit fit() {
-        List<Measurement> ran = tiers.stream().filter(Measurement::ok).toList();
+        return fit(tiers);
+    }
+
+    private static LinearFit fit(List<Measurement> measured) {
+        List<Measurement> ran = measured.stream().filter(Measurement::ok).toList();
         double[] x = ran.stream().mapToDouble(Measurement::n).toArray();
         double[] heap = ran.stream().mapToDouble(m -> m.bytesPerProcess() * m.n()).toArray();
         return LinearFit.of(x, heap);
@@ -104,16 +107,21 @@ public record Tiers(Kind kind, List<Measurement> tiers) implements Displayable {
 
     /** The sentence for this run: marginal and fixed cost, and whether the heap grew linearly with n. */
     public String verdict() {
-        List<Measurement> ran = tiers.stream().filter(Measurement::ok).toList();
+        return verdict("JVM " + kind.label(), tiers);
+    }
+
+    /** The same sentence for {@code who}'s tiers (BEAM here's, beside the JVM's). */
+    static String verdict(String who, List<Measurement> measured) {
+        List<Measurement> ran = measured.stream().filter(Measurement::ok).toList();
         if (ran.stream().map(Measurement::n).distinct().count() < 2) {
-            return "one tier only: a slope needs two sizes or more";
+            return who + ": one tier only: a slope needs two sizes or more";
         }
-        LinearFit fit = fit();
+        LinearFit fit = fit(ran);
         StringBuilder residuals = new StringBuilder();
         for (int i = 0; i < ran.size(); i++) {
             residuals.append(String.format("%s%,d: %+,.0f bytes", i == 0 ? "" : ", ", ran.get(i).n(), fit.residuals()[i]));
         }
-        return "heap against processes, this run: " + fit.verdict("bytes per additional process", LINEAR_TOLERANCE)
+        return who + ", heap against processes, this run: " + fit.verdict("bytes per additional process", LINEAR_TOLERANCE)
                 + "; residuals " + residuals
                 + (ran.stream().allMatch(Measurement::steady) ? "" : "; some tiers' timings were not steady");
     }
@@ -146,9 +154,9 @@ public record Tiers(Kind kind, List<Measurement> tiers) implements Displayable {
             spawn.add(Series.of(Palette.BEAM_HERE, "BEAM here ns/spawn", bn, beamHere.stream().map(Measurement::nsPerSpawn).toList())
                     .styled(Series.Style.SECONDARY));
         }
-        List<PublishedFigure> beamBytes = PublishedFigures.of("spawn", "bytesPerProcess").stream()
+        List<PublishedFigure> beamBytes = Experiments.SPAWN.published("bytesPerProcess").stream()
                 .filter(f -> f.source().equals("un-million") && f.n() != null && f.n() > 1).toList();
-        List<PublishedFigure> beamNs = PublishedFigures.of("spawn", "nsPerSpawn").stream()
+        List<PublishedFigure> beamNs = Experiments.SPAWN.published("nsPerSpawn").stream()
                 .filter(f -> f.source().equals("un-million") && f.n() != null).toList();
         bytes.add(Series.of(Palette.BEAM_PUBLISHED, "BEAM bytes/process (article)", beamBytes.stream().map(PublishedFigure::n).toList(),
                 beamBytes.stream().map(PublishedFigure::value).toList()).styled(Series.Style.PUBLISHED));

@@ -1,28 +1,28 @@
 package dev.loomlab.api;
 
 import dev.loomlab.view.Plot;
-import dev.loomlab.view.Series;
+import dev.loomlab.view.Grid;
+import dev.loomlab.view.Section;
+import dev.loomlab.view.Tabular;
 
-import dev.loomlab.display.Displayable;
-import dev.loomlab.display.Tables;
+import dev.loomlab.experiment.ExperimentSpec;
 import dev.loomlab.experiment.Measurement;
 import dev.loomlab.experiment.Run;
+import dev.loomlab.experiment.Experiments;
 import dev.loomlab.util.Progress;
 import java.util.ArrayList;
 import java.util.List;
-import tech.tablesaw.api.DoubleColumn;
-import tech.tablesaw.api.StringColumn;
-import tech.tablesaw.api.Table;
 
 /**
  * The tier table with BEAM here beside the JVM: each tier also spawned in a fresh BEAM VM on this
  * machine, as the JVM tiers each had a fresh JVM. The table gains the BEAM-here columns and the
- * ratios against them; the plot gains BEAM here as its own series.
+ * ratios against them; the notes fit the heap against n for BEAM here first, then for the JVM; the
+ * plot gains BEAM here as its own series.
  *
  * @param jvm  the JVM tiers
  * @param beam one BEAM-here measurement per tier (outcome not ok when it failed or Erlang is missing)
  */
-public record TiersWithBeam(Tiers jvm, List<Measurement> beam) implements Displayable {
+public record TiersWithBeam(Tiers jvm, List<Measurement> beam) implements Tabular {
 
     public TiersWithBeam {
         beam = List.copyOf(beam);
@@ -33,7 +33,7 @@ public record TiersWithBeam(Tiers jvm, List<Measurement> beam) implements Displa
         List<Measurement> beam = new ArrayList<>();
         for (Measurement m : jvm.tiers()) {
             int measured = (int) Math.max(1, m.runs().stream().filter(Run::measured).count());
-            Measurement b = BeamColumn.measure(dev.loomlab.experiment.ExperimentSpec.of("spawn", m.n())
+            Measurement b = BeamColumn.measure(ExperimentSpec.of(Experiments.SPAWN, m.n())
                     .withRepeat(measured), progress);
             beam.add(b);
             progress.say(String.format("BEAM here, tier %,9d: %s", m.n(), "ok".equals(b.outcome())
@@ -42,47 +42,64 @@ public record TiersWithBeam(Tiers jvm, List<Measurement> beam) implements Displa
         return new TiersWithBeam(jvm, beam);
     }
 
-    /** The bytes per process by tier: the JVM's, BEAM here's, the article's, and JVM / BEAM here, in 7 columns. */
+    /** One tier: the JVM's measurement and BEAM here's at the same n (null when none ran). */
+    private record Row(Measurement jvm, Measurement beam) {
+        double beamHere(java.util.function.ToDoubleFunction<Measurement> figure) {
+            return beam != null && beam.ok() ? figure.applyAsDouble(beam) : Double.NaN;
+        }
+    }
+
+    /** The bytes per process by tier (the JVM's cold and summarised, BEAM here's, the article's), the rest in its details. */
+    public Section section() {
+        List<Row> rows = new ArrayList<>();
+        for (int i = 0; i < jvm.tiers().size(); i++) {
+            rows.add(new Row(jvm.tiers().get(i), i < beam.size() ? beam.get(i) : null));
+        }
+        Grid tiers = jvm.full();
+        Grid beamHere = Grid.of("", rows)
+                .number("BEAM here bytes/process", r -> Grid.nearest(r.beamHere(Measurement::bytesPerProcess)))
+                .number("BEAM here ns/spawn", r -> Grid.nearest(r.beamHere(Measurement::nsPerSpawn)))
+                .number("JVM / BEAM here, bytes", r -> Grid.ratio(r.jvm().bytesPerProcess(), r.beamHere(Measurement::bytesPerProcess)))
+                .number("JVM / BEAM here, ns", r -> Grid.ratio(r.jvm().nsPerSpawn(), r.beamHere(Measurement::nsPerSpawn)))
+                .build();
+        Grid full = tiers.plus(beamHere.columns()).titled(tiers.title() + "; BEAM here: a fresh BEAM VM per tier, same machine");
+        return Section.narrowed(full, chart(), notes(), List.of(), "processes", "JVM bytes/process, cold run", "JVM bytes/process",
+                "BEAM here bytes/process", "BEAM bytes/process", "JVM / BEAM here, bytes", "BEAM tier used");
+    }
+
     @Override
-    public Table toTable() {
-        Table full = full();
-        return full.selectColumns("processes", "JVM bytes/process, cold run", "JVM bytes/process", "BEAM here bytes/process",
-                "BEAM bytes/process", "JVM / BEAM here, bytes", "BEAM tier used").setName(full.name());
+    public Grid grid() {
+        return section().grid();
     }
 
     /** Every column: the spawn times too (ours cold and steady, BEAM here's, the article's) and the ratio of the ns. */
     @Override
-    public List<Table> details() {
-        Table full = full();
-        return List.of(full.copy().setName("Every column: " + full.name()));
+    public List<Grid> details() {
+        return section().details();
     }
 
-    private Table full() {
-        Table table = Tables.from(jvm.full());
-        StringColumn bytes = StringColumn.create("BEAM here bytes/process");
-        StringColumn ns = StringColumn.create("BEAM here ns/spawn");
-        DoubleColumn bytesRatio = DoubleColumn.create("JVM / BEAM here, bytes");
-        DoubleColumn nsRatio = DoubleColumn.create("JVM / BEAM here, ns");
-        for (int i = 0; i < jvm.tiers().size(); i++) {
-            Measurement j = jvm.tiers().get(i);
-            Measurement b = i < beam.size() ? beam.get(i) : null;
-            boolean ok = b != null && "ok".equals(b.outcome());
-            String why = b == null ? BeamColumn.MISSING : b.outcome();
-            bytes.append(ok ? String.format("%,.0f", b.bytesPerProcess()) : why);
-            ns.append(ok ? String.format("%,.0f", b.nsPerSpawn()) : why);
-            bytesRatio.append(ok ? Math.round(j.bytesPerProcess() / b.bytesPerProcess() * 100) / 100.0 : Double.NaN);
-            nsRatio.append(ok ? Math.round(j.nsPerSpawn() / b.nsPerSpawn() * 100) / 100.0 : Double.NaN);
+    /** The fit of heap against n, BEAM here's first, then the JVM's; a tier BEAM here could not run says why. */
+    @Override
+    public List<String> notes() {
+        List<String> notes = new ArrayList<>();
+        List<Measurement> ran = beam.stream().filter(Measurement::ok).toList();
+        if (ran.isEmpty()) {
+            notes.add("BEAM here: " + (beam.isEmpty() ? BeamColumn.MISSING : beam.get(0).outcome()));
+        } else {
+            notes.add(Tiers.verdict("BEAM here", ran));
         }
-        return table.addColumns(bytes, ns, bytesRatio, nsRatio).setName(table.name() + "; BEAM here: a fresh BEAM VM per tier, same machine");
+        notes.addAll(jvm.notes());
+        beam.stream().filter(b -> !b.ok() && !ran.isEmpty()).forEach(b -> notes.add(String.format("BEAM here, n = %,d: %s", b.n(), b.outcome())));
+        return notes;
     }
 
     /** The JVM tier plot with BEAM here drawn as its own series. */
     public Plot chart() {
-        return jvm.chart(beam.stream().filter(b -> "ok".equals(b.outcome())).toList());
+        return jvm.chart(beam.stream().filter(Measurement::ok).toList());
     }
 
     @Override
     public String toString() {
-        return toTable().printAll() + "\n" + full().printAll();
+        return Tabular.text(this);
     }
 }

@@ -1,6 +1,7 @@
 package dev.loomlab.cli;
 
 import dev.loomlab.experiment.ExperimentSpec;
+import dev.loomlab.experiment.Experiments;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -13,6 +14,6 @@ final class BroadcastCommand extends ExperimentCommand {
 
     @Override
     ExperimentSpec experiment() {
-        return options.spec("broadcast", n);
+        return options.spec(Experiments.BROADCAST, n);
     }
 }

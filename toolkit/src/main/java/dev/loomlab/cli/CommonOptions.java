@@ -2,6 +2,7 @@ package dev.loomlab.cli;
 
 import dev.loomlab.util.Durations;
 import java.time.Duration;
+import dev.loomlab.experiment.Experiment;
 import dev.loomlab.experiment.ExperimentSpec;
 import dev.loomlab.experiment.Kind;
 import dev.loomlab.measure.ForkPolicy;
@@ -95,6 +96,10 @@ final class CommonOptions {
         }
         Duration budget = forksBudget.trim().matches("0+(ms|s|m)?") ? Duration.ZERO : Durations.parse(forksBudget);
         return inProcess ? ForkPolicy.ONE : ForkPolicy.adaptive(forks, budget, targetCi / 100);
+    }
+
+    ExperimentSpec spec(Experiment experiment, long n) {
+        return spec(experiment.name(), n);
     }
 
     ExperimentSpec spec(String experiment, long n) {

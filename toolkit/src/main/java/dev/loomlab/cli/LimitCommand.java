@@ -1,6 +1,7 @@
 package dev.loomlab.cli;
 
 import dev.loomlab.experiment.ExperimentSpec;
+import dev.loomlab.experiment.Experiments;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -18,6 +19,6 @@ final class LimitCommand extends ExperimentCommand {
         if (options.processLimit == null) {
             options.processLimit = 1024;
         }
-        return options.spec("limit", n);
+        return options.spec(Experiments.LIMIT, n);
     }
 }

@@ -2,7 +2,7 @@ package dev.loomlab.cli;
 
 import java.time.Duration;
 import dev.loomlab.util.ProgressLine;
-import dev.loomlab.experiment.Kind;
+import dev.loomlab.load.LoadKind;
 import dev.loomlab.load.LoadResult;
 import dev.loomlab.load.LoadRunner;
 import dev.loomlab.load.LoadSpec;
@@ -70,7 +70,7 @@ final class LoadCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        LoadSpec load = new LoadSpec(Kind.parseLoadList(kind),
+        LoadSpec load = new LoadSpec(LoadKind.parseList(kind),
                 loops == null ? LoadSpec.defaultLoops(Runtime.getRuntime().availableProcessors()) : LoadSpec.parseLoops(loops),
                 rounds, deadline, 0, jvmOpts, pin);
         if (parallelism != null) {

@@ -1,6 +1,7 @@
 package dev.loomlab.cli;
 
 import dev.loomlab.experiment.ExperimentSpec;
+import dev.loomlab.experiment.Experiments;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -17,7 +18,7 @@ final class PingPongCommand extends ExperimentCommand {
 
     @Override
     ExperimentSpec experiment() {
-        ExperimentSpec spec = options.spec("pingpong", n);
+        ExperimentSpec spec = options.spec(Experiments.PINGPONG, n);
         return traceHops ? spec.withHopTrace() : spec;
     }
 }

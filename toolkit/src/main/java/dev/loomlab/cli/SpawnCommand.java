@@ -1,6 +1,7 @@
 package dev.loomlab.cli;
 
 import dev.loomlab.experiment.ExperimentSpec;
+import dev.loomlab.experiment.Experiments;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -22,7 +23,7 @@ final class SpawnCommand extends ExperimentCommand {
 
     @Override
     ExperimentSpec experiment() {
-        ExperimentSpec experiment = options.spec("spawn", n);
+        ExperimentSpec experiment = options.spec(Experiments.SPAWN, n);
         if (minHeapWords != null) {
             if (experiment.kind() != dev.loomlab.experiment.Kind.BEAM || minHeapWords < 1) {
                 throw new IllegalArgumentException("--min-heap is BEAM's +hms, a positive number of words: use it with --kind beam");

@@ -2,6 +2,7 @@ package dev.loomlab.cli;
 
 import dev.loomlab.experiment.MeasurementJson;
 import dev.loomlab.experiment.Measurement;
+import dev.loomlab.experiment.Experiments;
 import dev.loomlab.view.SectionJson;
 import dev.loomlab.view.Section;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -42,12 +43,12 @@ final class StateCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         if (m != null && !options.output.json) {
-            return ExperimentRunner.run(options.spec("state", n).withM(m), options, spec.commandLine().getOut(), spec.commandLine().getErr());
+            return ExperimentRunner.run(options.spec(Experiments.STATE, n).withM(m), options, spec.commandLine().getOut(), spec.commandLine().getErr());
         }
         if (m != null) {
             // one shape for --json with or without --m: a section, its measurements (and baseline) inside
             var out = spec.commandLine().getOut();
-            List<Measurement> runs = ExperimentRunner.measureWithBaseline(options.spec("state", n).withM(m), options);
+            List<Measurement> runs = ExperimentRunner.measureWithBaseline(options.spec(Experiments.STATE, n).withM(m), options);
             Measurement first = runs.get(0);
             out.println(SectionJson.write(new Section(first.grid(), null, first.notes(),
                     runs.stream().map(r -> (JsonNode) MeasurementJson.tree(r)).toList())));

@@ -54,11 +54,11 @@ final class TasksCommand implements Callable<Integer> {
                     Units.bytes(FLOOR_BYTES), Units.bytes(BYTES_PER_TASK_BOUND), Units.bytes(available));
             return 1;
         }
-        ExperimentSpec s = options.spec("tasks", n).withOption("sleep", sleep).withOption("gc", Boolean.toString(!noGc));
+        ExperimentSpec s = options.spec(Experiments.TASKS, n).withOption("sleep", sleep).withOption("gc", Boolean.toString(!noGc));
         int code = ExperimentRunner.run(s, options, spec.commandLine().getOut(), spec.commandLine().getErr());
         if (code == 0 && !options.output.json) {
             spec.commandLine().getOut().println();
-            spec.commandLine().getOut().println(MillionTasks.published(n).printAll());
+            spec.commandLine().getOut().println(MillionTasks.published(n).toText());
             spec.commandLine().getOut().flush();
         }
         return code;

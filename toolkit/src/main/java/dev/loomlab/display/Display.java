@@ -46,15 +46,6 @@ public final class Display {
         } else if (value instanceof Plot plot) {
             value = Charts.of(plot);
         }
-        if (value instanceof Displayable d) {
-            java.util.List<Table> tables = d.tables();
-            java.util.List<Table> details = d.details();
-            java.util.List<String> notes = d.notes();
-            if (tables.size() > 1 || !details.isEmpty() || !notes.isEmpty()) {
-                return page(bundle, tables, details, notes, value);
-            }
-            value = tables.get(0);
-        }
         switch (value) {
             case null -> bundle.put(TEXT, "null");
             case Table table -> {

@@ -1,9 +1,9 @@
 /**
  * Display: draws the core's {@link dev.loomlab.view} values — a {@code Grid} as a Tablesaw table
  * ({@link dev.loomlab.display.Tables#from}), a {@code Plot} as an XChart chart
- * ({@link dev.loomlab.display.Charts#of}) — and {@link dev.loomlab.display.Displayable} values,
- * as HTML tables and PNG charts in a notebook ({@link dev.loomlab.display.Display}). Tablesaw and
- * XChart live here and above, never in the core module.
+ * ({@link dev.loomlab.display.Charts#of}), a {@code Tabular} as its grids with its details
+ * collapsed — as HTML tables and PNG charts in a notebook ({@link dev.loomlab.display.Display}).
+ * Tablesaw lives here (and in the report's HTML), never in the core or the articles.
  *
  * <p>Charts are described in the core as {@link dev.loomlab.view.Plot}s of
  * {@link dev.loomlab.view.Series} and drawn by {@link dev.loomlab.display.Charts}, and keep three rules that {@code ChartRulesTest} checks on the

@@ -3,6 +3,7 @@ package dev.loomlab.report;
 import dev.loomlab.experiment.ExperimentSpec;
 import dev.loomlab.experiment.FreshJvm;
 import dev.loomlab.experiment.Kind;
+import dev.loomlab.load.LoadKind;
 import dev.loomlab.load.LoadRunner;
 import dev.loomlab.util.Durations;
 import java.time.Duration;
@@ -89,7 +90,7 @@ public record PlanEstimate(ReportPlan plan, ExperimentSpec probe, Duration taken
         byExperiment.forEach((experiment, runs) -> lines.add("  " + experiment + ": " + String.join(", ", runs)));
         if (plan.load() != null) {
             lines.add(String.format("  load: %d rows (%s; busy loops %s), each in a fresh VM", loadRows(),
-                    String.join(", ", plan.load().kinds().stream().map(Kind::label).toList()), plan.load().loops()));
+                    String.join(", ", plan.load().kinds().stream().map(LoadKind::label).toList()), plan.load().loops()));
         }
         if (plan.supervise()) {
             lines.add("  supervise: in the report's own JVM");

@@ -7,6 +7,7 @@ import dev.loomlab.experiment.ExperimentSpec;
 import dev.loomlab.experiment.Experiments;
 import dev.loomlab.experiment.FreshJvm;
 import dev.loomlab.experiment.Kind;
+import dev.loomlab.load.LoadKind;
 import dev.loomlab.load.LoadSpec;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -68,10 +69,10 @@ public record ReportPlan(List<Entry> entries, LoadSpec load, boolean supervise) 
      */
     public static LoadSpec loadAt(int cap) {
         int processors = Runtime.getRuntime().availableProcessors();
-        List<Kind> kinds = new ArrayList<>(List.of(Kind.VIRTUAL, Kind.PROCESS, Kind.PLATFORM, Kind.PARKING,
-                Kind.OFFLOADED));
+        List<LoadKind> kinds = new ArrayList<>(List.of(LoadKind.VIRTUAL, LoadKind.PROCESS, LoadKind.PLATFORM, LoadKind.PARKING,
+                LoadKind.OFFLOADED));
         if (Erlang.installed().isPresent()) {
-            kinds.add(Kind.BEAM);
+            kinds.add(LoadKind.BEAM);
         }
         return new LoadSpec(kinds, List.of(0, Math.max(1, Math.min(2 * processors, cap))), cap <= SMALL_CAP ? SMALL_CAP_LOAD_ROUNDS : LOAD_ROUNDS,
                 LOAD_DEADLINE, 0, List.of());

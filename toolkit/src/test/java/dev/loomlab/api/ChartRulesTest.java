@@ -10,6 +10,7 @@ import dev.loomlab.experiment.ExperimentSpec;
 import dev.loomlab.experiment.Kind;
 import dev.loomlab.experiment.Measurement;
 import dev.loomlab.experiment.Run;
+import dev.loomlab.load.LoadKind;
 import dev.loomlab.load.LoadResult;
 import dev.loomlab.load.LoadRow;
 import dev.loomlab.load.LoadSpec;
@@ -46,7 +47,7 @@ class ChartRulesTest {
         return measurement("spawn", kind, n, 0, Map.of("bytesPerProcess", bytes, "nsPerSpawn", ns, "totalMillis", ns * n / 1e6));
     }
 
-    static LoadRow loadRow(Kind kind, int loops, double p50, String status, long waited) {
+    static LoadRow loadRow(LoadKind kind, int loops, double p50, String status, long waited) {
         boolean starved = LoadRow.STARVED.equals(status);
         double rt = starved || LoadRow.KILLED.equals(status) ? Double.NaN : p50;
         return new LoadRow(kind.label(), loops, 1, 2, status, starved, waited, starved ? 0 : 100, 100, rt, rt * 3, rt * 5, rt,
@@ -55,13 +56,13 @@ class ChartRulesTest {
 
     /** The load experiment at 0, 1, 10, 100 loops on one carrier: virtual starves from 1 loop, process is killed at 100. */
     static LoadResult load() {
-        LoadSpec spec = LoadSpec.of(Kind.VIRTUAL, Kind.PROCESS, Kind.PLATFORM, Kind.BEAM).withLoops(0, 1, 10, 100)
+        LoadSpec spec = LoadSpec.of(LoadKind.VIRTUAL, LoadKind.PROCESS, LoadKind.PLATFORM, LoadKind.BEAM).withLoops(0, 1, 10, 100)
                 .withParallelism(1);
         List<LoadRow> rows = new ArrayList<>();
-        for (Kind k : spec.kinds()) {
+        for (LoadKind k : spec.kinds()) {
             for (int loops : List.of(0, 1, 10, 100)) {
-                String status = loops == 0 || k == Kind.PLATFORM || k == Kind.BEAM ? LoadRow.OK
-                        : k == Kind.VIRTUAL ? LoadRow.STARVED : loops == 100 ? LoadRow.KILLED : LoadRow.OK;
+                String status = loops == 0 || k == LoadKind.PLATFORM || k == LoadKind.BEAM ? LoadRow.OK
+                        : k == LoadKind.VIRTUAL ? LoadRow.STARVED : loops == 100 ? LoadRow.KILLED : LoadRow.OK;
                 rows.add(loadRow(k, loops, 20 + 30 * loops, status, 3_000));
             }
         }

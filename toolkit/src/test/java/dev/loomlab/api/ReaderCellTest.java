@@ -3,6 +3,7 @@ package dev.loomlab.api;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.loomlab.experiment.ExperimentSpec;
+import dev.loomlab.experiment.Experiments;
 import dev.loomlab.experiment.Kind;
 import dev.loomlab.experiment.Measurement;
 import dev.loomlab.experiment.MeasurementJson;
@@ -75,6 +76,16 @@ class ReaderCellTest {
     }
 
     @Test
+    void aWholeVmFigureOffersNoPerUnitReason() {
+        Measurement peak = new Measurement("tasks", "virtual", 10_000, 0, Env.current(), Measurement.OK, "",
+                Map.of("peakRssBytes", 80e6), List.of(new Run(1, true, "cold", Map.of("peakRssBytes", 80e6))), List.of(),
+                Measurement.STEADY, Map.of("peakRssBytes", Spread.of(80e6)));
+        assertThat(ReaderCell.relate(230e6, "peakRssBytes", "the peak", peak)).contains("outside the range of its measured runs")
+                .doesNotContain("fixed costs divided by n");
+        assertThat(ReaderCell.relate(20_000, "nsPerHop", "a hop", threeVms())).contains("fixed costs divided by n");
+    }
+
+    @Test
     void beamHereIsWordedAsABeamVmWithoutTheJit() {
         String s = ReaderCell.relate(20_000, "nsPerHop", "a hop", vm("beam", 25_000, 900, 950));
         assertThat(s).startsWith("your cell: 20.0 µs for a hop, one fresh BEAM VM")
@@ -96,8 +107,8 @@ class ReaderCellTest {
         Measurement beam = vm("beam", 3_000, 1_000, 1_100);
         Section section = new Section(Grid.create("t"), null, List.of(), List.of(MeasurementJson.tree(vm("process", 25_000, 2_200, 2_400)),
                 MeasurementJson.tree(beam)));
-        assertThat(ReaderCell.relate(1_050, "nsPerHop", "a hop", section, "ring", Kind.BEAM)).contains("one fresh BEAM VM", "inside");
-        assertThat(ReaderCell.relate(1_050, "nsPerHop", "a hop", section, "spawn", Kind.PROCESS))
+        assertThat(ReaderCell.relate(1_050, "nsPerHop", "a hop", section, Experiments.RING, Kind.BEAM)).contains("one fresh BEAM VM", "inside");
+        assertThat(ReaderCell.relate(1_050, "nsPerHop", "a hop", section, Experiments.SPAWN, Kind.PROCESS))
                 .contains("the section holds no spawn measurement by process");
     }
 
@@ -105,16 +116,16 @@ class ReaderCellTest {
     void twoKindsBehindOneSectionAreComparedOnlyAsFarAsTheirIntervalsAllow() {
         Section oneVmEach = new Section(Grid.create("t"), null, List.of(), List.of(MeasurementJson.tree(vm("process", 25_000, 2_200, 2_400)),
                 MeasurementJson.tree(vm("virtual", 25_000, 3_000, 3_100))));
-        assertThat(Loomlab.verdictIn(oneVmEach, "ring", "nsPerHop", Kind.VIRTUAL, Kind.PROCESS))
+        assertThat(Loomlab.verdictIn(oneVmEach, Experiments.RING, "nsPerHop", Kind.VIRTUAL, Kind.PROCESS))
                 .startsWith("nsPerHop: the raw virtual thread ").contains("the toolkit process", "no interval to say which is faster")
                 .doesNotContain(", faster", ", slower");
-        assertThat(Loomlab.verdictIn(oneVmEach, "ring", "nsPerHop", Kind.BEAM, Kind.PROCESS))
+        assertThat(Loomlab.verdictIn(oneVmEach, Experiments.RING, "nsPerHop", Kind.BEAM, Kind.PROCESS))
                 .isEqualTo("the section holds no ring measurement by beam to compare");
         Section forked = new Section(Grid.create("t"), null, List.of(), List.of(MeasurementJson.tree(threeVms()),
                 MeasurementJson.tree(Measurement.forked(RING.withKind(Kind.VIRTUAL), List.of(vm("virtual", 25_000, 9_000, 9_100),
                         vm("virtual", 25_000, 9_200, 9_300), vm("virtual", 25_000, 9_400, 9_300)),
                         ForkPolicy.adaptive(3, Duration.ZERO, 0.1), ForkProtocol.Stop.FIXED))));
-        assertThat(Loomlab.verdictIn(forked, "ring", "nsPerHop", Kind.VIRTUAL, Kind.PROCESS)).contains("faster", "do not overlap");
+        assertThat(Loomlab.verdictIn(forked, Experiments.RING, "nsPerHop", Kind.VIRTUAL, Kind.PROCESS)).contains("faster", "do not overlap");
     }
 
     @Test
@@ -123,9 +134,9 @@ class ReaderCellTest {
         Measurement big = new Measurement("ring", "process", RING.n(), 100, Env.current(), Measurement.OK, "",
                 Map.of("nsPerHop", 9_000.0), small.runs(), List.of(), Measurement.STEADY, Map.of("nsPerHop", Spread.of(9_000.0, 9_100.0)));
         Section section = new Section(Grid.create("t"), null, List.of(), List.of(MeasurementJson.tree(small), MeasurementJson.tree(big)));
-        assertThat(ReaderCell.relate(9_050, "nsPerHop", "a hop", section, "ring", Kind.PROCESS, 100)).contains("9.0 µs", "inside");
-        assertThat(ReaderCell.relate(9_050, "nsPerHop", "a hop", section, "ring", Kind.PROCESS, 1)).contains("outside");
-        assertThat(ReaderCell.relate(9_050, "nsPerHop", "a hop", section, "ring", Kind.PROCESS, 7))
+        assertThat(ReaderCell.relate(9_050, "nsPerHop", "a hop", section, Experiments.RING, Kind.PROCESS, 100)).contains("9.0 µs", "inside");
+        assertThat(ReaderCell.relate(9_050, "nsPerHop", "a hop", section, Experiments.RING, Kind.PROCESS, 1)).contains("outside");
+        assertThat(ReaderCell.relate(9_050, "nsPerHop", "a hop", section, Experiments.RING, Kind.PROCESS, 7))
                 .contains("the section holds no ring measurement by process with m = 7");
     }
 
@@ -142,7 +153,9 @@ class ReaderCellTest {
         LoadRow row = new LoadRow("platform", 10, 1, 2, LoadRow.OK, false, 100, 500, 500, 20, 40, 90, 25, 1e8, 1e9, 1e8,
                 List.of(), "");
         assertThat(ReaderCell.relate(22_000, "a round trip", row)).contains("platform with 10 busy loops, warmed up",
-                "inside the range of its measured runs");
+                "inside the range of its round trips from p50 to p99");
+        assertThat(ReaderCell.relate(50_000, "a round trip", row)).contains("outside the range of its round trips from p50 to p99")
+                .doesNotContain("measured runs");
         LoadRow starved = new LoadRow("virtual", 4, 2, 2, LoadRow.STARVED, true, 2000, 0, 500, Double.NaN, Double.NaN,
                 Double.NaN, Double.NaN, 1e8, 1e9, 1e8, List.of(), "");
         assertThat(ReaderCell.relate(Double.NaN, "a round trip", starved)).startsWith("your cell: no figure")
