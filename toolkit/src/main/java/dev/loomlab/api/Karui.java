@@ -1,6 +1,7 @@
 package dev.loomlab.api;
 
 import dev.loomlab.experiment.Forks;
+import dev.loomlab.gc.GcPauses;
 import dev.loomlab.experiment.Measurement;
 import dev.loomlab.experiment.Verdict;
 import dev.loomlab.limits.Containment;
@@ -9,6 +10,7 @@ import dev.loomlab.measure.Spread;
 import dev.loomlab.runs.ContainerWeight;
 import dev.loomlab.view.Grid;
 import dev.loomlab.view.Section;
+import java.time.Duration;
 import java.util.List;
 import java.util.stream.Collectors;
 
@@ -35,6 +37,11 @@ public final class Karui {
     /** §2 at chosen sizes. */
     public static Section idleProcesses(int... sizes) {
         return OneLine.along("idle processes by size, one fresh JVM and BEAM VM each", p -> Lightness.idleScaling(Cap.tiers(sizes), p));
+    }
+
+    /** §5 and §10: GC pauses for G1, ZGC and Serial at each n (within the cap), 1.5 s measured per row (six fresh JVMs in one cell). */
+    public static Section gcPauses(int... ns) {
+        return OneLine.along("GC pauses, one child JVM per collector and size", p -> GcPauses.of(ns).measuring(Duration.ofMillis(1500)).run(p));
     }
 
     /** §3: processes holding lists of 10, 100, 1,000, 10,000 elements (10,000 processes, or the cap). */

@@ -126,20 +126,9 @@ public final class Loomlab {
     }
 
     /**
-     * One idle unit's weight, each kind in its own fresh JVM: a toolkit process, a raw virtual
-     * thread and a platform thread (at most 1,000 of those), beside an idle BEAM process here (a
-     * fresh BEAM VM) and BEAM's, a goroutine's and an OS thread's published weights.
-     */
-    public static Section idleWeight(int n) {
-        try (ProgressLine line = ProgressLine.start("idle weight per kind, one fresh JVM (and BEAM VM) each", 0)) {
-            return Comparisons.idleWeight(n, line);
-        }
-    }
-
-    /**
      * The comparison sentence ({@link dev.loomlab.experiment.Verdict}) between two kinds measured behind
      * one section, {@code theirs} named first: e.g. the raw virtual thread and the toolkit process of
-     * {@link #idleWeight}, {@code verdictIn(weight, Experiments.SPAWN, "bytesPerProcess", Kind.VIRTUAL, Kind.PROCESS)}.
+     * {@link UnMillion#idleWeight}, {@code verdictIn(weight, Experiments.SPAWN, "bytesPerProcess", Kind.VIRTUAL, Kind.PROCESS)}.
      * It says "lighter" or "heavier" only when their intervals allow it; a sentence saying which is
      * missing when the section holds no such measurement.
      */
@@ -161,17 +150,6 @@ public final class Loomlab {
             case BEAM -> "BEAM here";
             default -> kind.label();
         };
-    }
-
-    /**
-     * Hibernation: a toolkit process, a hibernated one and, as the control for BEAM's
-     * {@code min_heap_size}, a platform thread with a 64 KiB stack; then what 1M and 5M
-     * hibernated processes would take, labelled as extrapolated.
-     */
-    public static Section hibernation(int n) {
-        try (ProgressLine line = ProgressLine.start("hibernation, one fresh JVM (and BEAM VM) each", 0)) {
-            return Comparisons.hibernation(n, line);
-        }
     }
 
     /**

@@ -13,15 +13,21 @@ import dev.loomlab.published.PublishedFigures;
 import dev.loomlab.runs.IdleWeight;
 import dev.loomlab.runs.Runs;
 import dev.loomlab.util.Progress;
+import dev.loomlab.util.ProgressLine;
+import dev.loomlab.runs.ProcessLimits;
+import dev.loomlab.runs.HibernatedMillions;
+import dev.loomlab.isolation.Isolation;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
 /**
- * Notebook 01's side-by-side tables: which kinds, which published rows, which words. The
- * measuring is the runners' ({@link IdleWeight}); this class only arranges.
+ * <i>Un million de processus</i>, the French article (notebooks 01 and 01b): its sections that are
+ * not one experiment, one method each, every one returning what its cell shows. Which kinds, which
+ * sizes, which published rows, which words: the measuring is the runners' ({@link IdleWeight},
+ * {@link ProcessLimits}, {@link HibernatedMillions}) and the isolation demo's; this class arranges.
  */
-final class Comparisons {
+public final class UnMillion {
 
     /** The platform-thread stack used as the control for BEAM's {@code min_heap_size}. */
     static final long SMALL_STACK = 64 * 1024;
@@ -32,7 +38,49 @@ final class Comparisons {
     /** The articles' "MB" are MiB: 849 bytes x 1,000,000 = 809 "MB". */
     private static final double MIB = 1024 * 1024;
 
-    private Comparisons() {}
+    private UnMillion() {}
+
+    /**
+     * One idle unit's weight, each kind in its own fresh JVM: a toolkit process, a raw virtual
+     * thread and a platform thread (at most 1,000 of those), beside an idle BEAM process here (a
+     * fresh BEAM VM) and BEAM's, a goroutine's and an OS thread's published weights.
+     */
+    public static Section idleWeight(int n) {
+        try (ProgressLine line = ProgressLine.start("idle weight per kind, one fresh JVM (and BEAM VM) each", 0)) {
+            return idleWeight(n, line);
+        }
+    }
+
+    /**
+     * Hibernation: a toolkit process, a hibernated one and, as the control for BEAM's
+     * {@code min_heap_size}, a platform thread with a 64 KiB stack; then what 1M and 5M
+     * hibernated processes would take, labelled as extrapolated.
+     */
+    public static Section hibernation(int n) {
+        try (ProgressLine line = ProgressLine.start("hibernation, one fresh JVM (and BEAM VM) each", 0)) {
+            return hibernation(n, line);
+        }
+    }
+
+    /** BEAM's +P rounding beside the toolkit's exact limit, for the article's examples. */
+    public static Section processLimits() {
+        return ProcessLimits.articleExamples();
+    }
+
+    /** The memory check of 1M and 5M hibernated processes on this machine, nothing started. */
+    public static Section millionsPlan() {
+        return HibernatedMillions.articles().plan();
+    }
+
+    /** 1M and 5M hibernated, each in a fresh JVM (lift the cap first), rows that do not fit are not started. */
+    public static Section millions() {
+        return OneLine.along("1M and 5M hibernated, one fresh JVM each", p -> HibernatedMillions.articles().run(p));
+    }
+
+    /** Shared by reference or copied: what the receiver sees, and what a copy costs (10 to 10,000 elements). */
+    public static Isolation.Result isolation() {
+        return OneLine.along("isolation: shared or copied, in a child JVM", Isolation::standard);
+    }
 
     static Section idleWeight(int n, Progress progress) {
         Map<Kind, Measurement> byKind = IdleWeight.measure(n, IdleWeight.PLATFORM_MAX, Kind.jvm(), progress);
