@@ -66,7 +66,8 @@ public record LoadResult(LoadSpec spec, Env env, boolean envFromChild, List<Load
      */
     public List<PublishedFigure> published() {
         boolean oneCarrier = spec.parallelism() == 1;
-        return PublishedFigures.of("load").stream().filter(f -> (schedulers(f.source()) == 1) == oneCarrier).toList();
+        return PublishedFigures.of("load").stream()
+                .filter(f -> Integer.valueOf(1).equals(schedulers(f.source())) == oneCarrier).toList();
     }
 
     /** The schedulers a published load figure's source ran with, or null when the dataset does not say. */

@@ -58,6 +58,11 @@ public final class GridColumn {
         return this;
     }
 
+    /** True while no cell has been appended. */
+    public boolean isEmpty() {
+        return values.isEmpty();
+    }
+
     Grid.Column column() {
         return new Grid.Column(name, type, values);
     }

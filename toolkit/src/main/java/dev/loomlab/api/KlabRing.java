@@ -35,7 +35,7 @@ public final class KlabRing implements Tabular {
 
     record Row(boolean hibernated, int n, int m, Outcome outcome, Measurement beam) {
         Experiment experiment() {
-            return hibernated ? Experiments.RING_HIBERNATED : Experiments.RING;
+            return ring(hibernated);
         }
 
         double nsPerHop() {
@@ -99,7 +99,7 @@ public final class KlabRing implements Tabular {
         for (boolean hibernated : new boolean[] {false, true}) {
             for (int n : ns) {
                 for (int m : ms) {
-                    ExperimentSpec spec = ExperimentSpec.of(hibernated ? Experiments.RING_HIBERNATED : Experiments.RING, n).withM(m);
+                    ExperimentSpec spec = ExperimentSpec.of(ring(hibernated), n).withM(m);
                     rows.add(new Row(hibernated, n, m, SafeRun.run(spec, progress), BeamColumn.measure(spec, progress)));
                 }
             }
@@ -107,9 +107,14 @@ public final class KlabRing implements Tabular {
         return new KlabRing(rows);
     }
 
+    /** The ring experiment of a row: normal, or of processes that hibernate between messages. */
+    static Experiment ring(boolean hibernated) {
+        return hibernated ? Experiments.RING_HIBERNATED : Experiments.RING;
+    }
+
     /** The article's ns per hop at 10 M × m, normal or hibernated. */
     static double article(boolean hibernated, int m) {
-        return Klab.published(Klab.SOURCE, (hibernated ? Experiments.RING_HIBERNATED : Experiments.RING).name(), "nsPerHop", ARTICLE_N, (long) m);
+        return Klab.published(Klab.SOURCE, ring(hibernated).name(), "nsPerHop", ARTICLE_N, (long) m);
     }
 
     private static final String TITLE = "The ring: N processes, M messages round it (N x M hops), normal and hibernated; the JVM and "

@@ -80,12 +80,10 @@ public final class MillionTasks {
         GridColumn year = GridColumn.text("benchmark");
         GridColumn runtime = GridColumn.text("runtime");
         GridColumn mb = GridColumn.number(String.format("peak MB at %,d tasks", n));
-        int found = 0;
         for (String source : List.of(SOURCE_2024, SOURCE_2023)) {
             for (String r : runtimes(source)) {
                 Optional<Double> v = published(source, r, n);
                 if (v.isPresent()) {
-                    found++;
                     year.append(source.endsWith("2024") ? "2024 Take 2" : "2023 original");
                     runtime.append(r);
                     mb.append(v.get());
@@ -93,7 +91,7 @@ public final class MillionTasks {
             }
         }
         String title = String.format("Published peak memory at %,d tasks (each sleeps 10 s)", n)
-                + (found == 0 ? ": none published at this n (tiers are 1, 10,000, 100,000, 1,000,000)" : "");
+                + (year.isEmpty() ? ": none published at this n (tiers are 1, 10,000, 100,000, 1,000,000)" : "");
         return Grid.create(title, year, runtime, mb);
     }
 
@@ -133,16 +131,14 @@ public final class MillionTasks {
         GridColumn publishedText = GridColumn.text(String.format("OpenJDK 23 published, MB, 1 / %,d (no flags)", n));
         double base1 = Double.NaN;
         double baseN = Double.NaN;
-        boolean first = true;
         for (Map.Entry<String, String[]> v : variants.entrySet()) {
             Outcome o1 = run(spec(1, Kind.VIRTUAL, sleep, v.getValue()).withOption("gc", "false"));
             Outcome oN = n == 1 ? o1 : run(spec(n, Kind.VIRTUAL, sleep, v.getValue()).withOption("gc", "false"));
             double p1 = o1.metric("peakMegabytes");
             double pN = oN.metric("peakMegabytes");
-            if (first) {
+            if (flags.isEmpty()) {
                 base1 = p1;
                 baseN = pN;
-                first = false;
             }
             flags.append(v.getKey());
             one.append(round1(p1));

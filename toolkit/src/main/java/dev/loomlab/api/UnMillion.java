@@ -13,7 +13,6 @@ import dev.loomlab.published.PublishedFigures;
 import dev.loomlab.runs.IdleWeight;
 import dev.loomlab.runs.Runs;
 import dev.loomlab.util.Progress;
-import dev.loomlab.util.ProgressLine;
 import dev.loomlab.runs.ProcessLimits;
 import dev.loomlab.runs.HibernatedMillions;
 import dev.loomlab.isolation.Isolation;
@@ -46,9 +45,7 @@ public final class UnMillion {
      * fresh BEAM VM) and BEAM's, a goroutine's and an OS thread's published weights.
      */
     public static Section idleWeight(int n) {
-        try (ProgressLine line = ProgressLine.start("idle weight per kind, one fresh JVM (and BEAM VM) each", 0)) {
-            return idleWeight(n, line);
-        }
+        return OneLine.along("idle weight per kind, one fresh JVM (and BEAM VM) each", line -> idleWeight(n, line));
     }
 
     /**
@@ -57,9 +54,7 @@ public final class UnMillion {
      * hibernated processes would take, labelled as extrapolated.
      */
     public static Section hibernation(int n) {
-        try (ProgressLine line = ProgressLine.start("hibernation, one fresh JVM (and BEAM VM) each", 0)) {
-            return hibernation(n, line);
-        }
+        return OneLine.along("hibernation, one fresh JVM (and BEAM VM) each", line -> hibernation(n, line));
     }
 
     /** BEAM's +P rounding beside the toolkit's exact limit, for the article's examples. */

@@ -2,7 +2,6 @@ package dev.loomlab.display;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
 import java.util.function.ToIntFunction;
@@ -15,7 +14,9 @@ import tech.tablesaw.columns.Column;
 import dev.loomlab.view.Grid;
 
 /**
- * The one way a table is built from records: name each column and say how to read it from a row.
+ * Tablesaw tables: a core {@link Grid} drawn as one ({@link #from}), and, for the report's HTML, a
+ * table built from records (notebook results build a {@code Grid} instead): name each column and
+ * say how to read it from a row.
  * <pre>{@code
  * Table t = Tables.of("Idle weight", rows)
  *         .text("unit", Row::what)
@@ -114,12 +115,6 @@ public final class Tables<R> {
         return Figures.apply(Table.create(grid.title(), columns.toArray(Column<?>[]::new)));
     }
 
-    /** Lets the caller add columns the row type cannot describe alone (rare). */
-    public Tables<R> with(Consumer<List<Column<?>>> more) {
-        more.accept(columns);
-        return this;
-    }
-
     /** The table. */
     public Table build() {
         return Figures.apply(Table.create(title, columns.toArray(Column<?>[]::new)));
@@ -136,11 +131,6 @@ public final class Tables<R> {
      */
     public static double round(double value) {
         return Grid.round(value);
-    }
-
-    /** The nearest whole number; NaN stays NaN (an empty cell, where {@code Math.round} would say 0). */
-    public static double nearest(double value) {
-        return Grid.nearest(value);
     }
 
     /** ours / theirs to two decimals, NaN when either is missing or theirs is zero. */
