@@ -24,7 +24,7 @@ import org.junit.jupiter.api.Test;
 class LayersTest {
 
     private static final Set<String> CORE = Set.of("util", "process", "supervise", "view", "measure", "jvm", "published",
-            "experiment", "runs", "load", "limits", "gc", "nativecall", "isolation", "beam");
+            "experiment", "load", "limits", "gc", "nativecall", "isolation", "beam");
 
     /** Package → the toolkit packages it may use, lowest layers first. */
     private static final Map<String, Set<String>> ALLOWED = Map.ofEntries(
@@ -43,19 +43,18 @@ class LayersTest {
             Map.entry("gc", Set.of("util", "process", "view", "measure", "published", "jvm")),
             Map.entry("nativecall", Set.of("util", "process", "view", "measure", "published", "jvm")),
             Map.entry("isolation", Set.of("util", "process", "view", "measure", "published", "jvm")),
-            Map.entry("runs", Set.of("util", "process", "view", "measure", "published", "jvm", "experiment")),
             // the display layer: draws the core's views with Tablesaw and XChart; everything below may not see it
             Map.entry("display", Set.of("util", "view")),
             // code run in a fresh VM: the kernel's %%fresh and %%erl, jshell's fresh("...")
             Map.entry("fresh", Set.of("util", "process", "view", "display", "measure", "jvm", "beam")),
             Map.entry("report", Set.of("util", "process", "view", "display", "measure", "published", "jvm", "experiment",
-                    "supervise", "load", "runs", "beam")),
+                    "supervise", "load", "beam")),
             Map.entry("api", Set.of("util", "process", "view", "display", "measure", "published", "jvm", "experiment",
-                    "supervise", "load", "limits", "runs", "beam", "gc", "nativecall", "isolation", "fresh")),
+                    "supervise", "load", "limits", "beam", "gc", "nativecall", "isolation", "fresh")),
             Map.entry("workshop", Set.of("util", "process", "view", "display", "measure", "published", "jvm", "experiment",
-                    "supervise", "load", "runs", "report", "beam")),
+                    "supervise", "load", "report", "beam")),
             Map.entry("cli", Set.of("util", "process", "view", "display", "measure", "published", "jvm", "experiment",
-                    "supervise", "load", "limits", "runs", "report", "api", "workshop", "beam", "gc", "nativecall",
+                    "supervise", "load", "limits", "report", "api", "workshop", "beam", "gc", "nativecall",
                     "isolation", "fresh")));
 
     private static final Pattern REFERENCE = Pattern.compile("\\bdev\\.loomlab\\.([a-z]+)\\b");

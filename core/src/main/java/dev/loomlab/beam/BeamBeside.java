@@ -19,15 +19,15 @@ import java.util.Set;
  * it. When Erlang is missing the BEAM-here column says how to install it; when the BEAM run did not
  * finish it says what stopped it. The verdicts are computed from the two runs.
  *
- * @param jvm     the JVM measurement
- * @param beam    the same experiment on BEAM here, or null when there is none
- * @param missing why there is no BEAM here (the install line), or null
+ * @param jvm  the JVM measurement
+ * @param beam the same experiment on BEAM here ({@link BeamHere#measure}): a failed row when it did
+ *             not run, whose outcome is {@link BeamHere#MISSING} without Erlang
  */
-public record BeamBeside(Measurement jvm, Measurement beam, String missing) implements Tabular {
+public record BeamBeside(Measurement jvm, Measurement beam) implements Tabular {
 
     /** The BEAM-here figure for a metric, NaN when there is none. */
     public double beamHere(String metric) {
-        return beam == null || !"ok".equals(beam.outcome()) ? Double.NaN : beam.metric(metric);
+        return BeamHere.value(beam, metric);
     }
 
     /**
@@ -38,7 +38,7 @@ public record BeamBeside(Measurement jvm, Measurement beam, String missing) impl
     @Override
     public Grid grid() {
         GridColumn metric = GridColumn.text("metric");
-        GridColumn here = GridColumn.text("BEAM here" + (beam != null && beam.vms() > 1 ? " (" + beam.vms() + " VMs)" : ""));
+        GridColumn here = GridColumn.text("BEAM here" + (beam.vms() > 1 ? " (" + beam.vms() + " VMs)" : ""));
         GridColumn ours = GridColumn.text("JVM here (" + jvm.kind() + (jvm.vms() > 1 ? ", " + jvm.vms() + " VMs)" : ")"));
         GridColumn ratioHere = GridColumn.number("JVM / BEAM here");
         GridColumn relation = GridColumn.text("on this machine");
@@ -49,8 +49,8 @@ public record BeamBeside(Measurement jvm, Measurement beam, String missing) impl
             double b = beamHere(name);
             Optional<PublishedFigure> p = PublishedFigures.nearest(jvm.experiment(), name, jvm.n(), jvm.m() == 0 ? null : jvm.m());
             metric.append(name);
-            here.append(hereCell(name));
-            ours.append(jvm.ok() ? cell(jvm, name) : jvm.outcome());
+            here.append(BeamHere.cell(beam, name));
+            ours.append(BeamHere.cell(jvm, name));
             ratioHere.append(Grid.ratio(j, b));
             relation.append(Double.isNaN(j) || Double.isNaN(b) ? "" : Verdict.cell(name, Verdict.relation(jvm.interval(name), beam.interval(name)), "JVM"));
             published.append(p.map(PublishedFigure::value).orElse(Double.NaN));
@@ -66,18 +66,8 @@ public record BeamBeside(Measurement jvm, Measurement beam, String missing) impl
      * figure as another machine's; {@code what} names what one unit of the metric is ("a hop").
      */
     public String verdict(String metric, String what) {
-        String said = "on this machine, " + what + ": " + (beam == null ? "BEAM here " + missing + "; the JVM "
-                + Verdict.format(metric, jvm.metric(metric)) : Verdict.compare(metric, beam, "BEAM here", jvm, "the JVM (" + jvm.kind() + ")"));
-        return said + Verdict.besidePublished(metric, jvm.metric(metric), jvm.published(metric).map(PublishedFigure::value).orElse(Double.NaN));
-    }
-
-    /** A figure with its interval when it has one: "1,208 [1,085, 1,331]". */
-    private static String cell(Measurement m, String name) {
-        double v = m.metric(name);
-        if (Double.isNaN(v)) {
-            return "";
-        }
-        return m.interval(name).has() ? Grid.print(v) + " " + Measurement.intervalText(m.interval(name)) : Grid.print(v);
+        return "on this machine, " + what + ": " + Verdict.compare(metric, beam, "BEAM here", jvm, "the JVM (" + jvm.kind() + ")")
+                + Verdict.besidePublished(metric, jvm.metric(metric), jvm.published(metric).map(PublishedFigure::value).orElse(Double.NaN));
     }
 
     /**
@@ -94,9 +84,9 @@ public record BeamBeside(Measurement jvm, Measurement beam, String missing) impl
                     Verdict.compare(name, beam, "BEAM here", jvm, "the JVM (" + jvm.kind() + ")"),
                     Verdict.besidePublished(name, jvm.metric(name), jvm.published(name).map(PublishedFigure::value).orElse(Double.NaN))));
         }
-        if (beam == null) {
-            said.append("BEAM here: " + missing);
-        } else if (!"ok".equals(beam.outcome())) {
+        if (BeamHere.MISSING.equals(beam.outcome())) {
+            said.append("BEAM here: " + beam.outcome());
+        } else if (!beam.ok()) {
             said.append("BEAM here did not finish: " + beam.outcome());
         } else {
             said.append("BEAM here: " + beam.summaryOf() + "; " + beam.notes().get(0));
@@ -115,28 +105,14 @@ public record BeamBeside(Measurement jvm, Measurement beam, String missing) impl
     @Override
     public List<Grid> details() {
         List<Grid> all = new ArrayList<>(jvm.details());
-        if (beam != null) {
-            all.addAll(beam.details());
-        }
+        all.addAll(beam.details());
         return all;
     }
 
     private List<String> metrics() {
         Set<String> names = new LinkedHashSet<>(jvm.metrics().keySet());
-        if (beam != null) {
-            names.addAll(beam.metrics().keySet());
-        }
+        names.addAll(beam.metrics().keySet());
         return List.copyOf(names);
-    }
-
-    private String hereCell(String name) {
-        if (beam == null) {
-            return "not installed: " + Erlang.HOW_TO_INSTALL;
-        }
-        if (!"ok".equals(beam.outcome())) {
-            return beam.outcome();
-        }
-        return cell(beam, name);
     }
 
     @Override

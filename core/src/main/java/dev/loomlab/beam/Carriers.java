@@ -122,22 +122,14 @@ public record Carriers(String metric, String what, List<Count> counts) implement
             Measurement b = c.side().beam();
             Measurement j = c.side().jvm();
             count.append(String.valueOf(c.carriers()));
-            beam.append(b == null ? "not installed: " + Erlang.HOW_TO_INSTALL : figure(b));
-            jvm.append(figure(j));
+            beam.append(BeamHere.cell(b, metric));
+            jvm.append(BeamHere.cell(j, metric));
             double bv = c.side().beamHere(metric);
             ratio.append(Double.isNaN(bv) || bv == 0 ? Double.NaN : j.metric(metric) / bv);
-            relation.append(b == null || Double.isNaN(bv) ? "" : Verdict.cell(metric, Verdict.relation(j.interval(metric), b.interval(metric)), "JVM"));
+            relation.append(Double.isNaN(bv) ? "" : Verdict.cell(metric, Verdict.relation(j.interval(metric), b.interval(metric)), "JVM"));
         }
         return Grid.create(String.format("%s, n = %,d: %s on 1 carrier and on more, BEAM here on as many schedulers",
                 counts.get(0).side().jvm().experiment(), counts.get(0).side().jvm().n(), metric), count, beam, jvm, ratio, relation);
-    }
-
-    private String figure(Measurement m) {
-        if (!m.ok()) {
-            return m.outcome();
-        }
-        String value = Grid.print(m.metric(metric));
-        return m.interval(metric).has() ? value + " " + Measurement.intervalText(m.interval(metric)) : value + " (one VM)";
     }
 
     /**
@@ -150,8 +142,7 @@ public record Carriers(String metric, String what, List<Count> counts) implement
             BeamBeside side = c.side();
             String on = String.format("on %d carrier%s (BEAM here +S %d), %s: ", c.carriers(), c.carriers() == 1 ? "" : "s",
                     c.carriers(), what);
-            said.add(on + (side.beam() == null ? "BEAM here " + side.missing() + "; the JVM " + Verdict.format(metric, side.jvm().metric(metric))
-                    : Verdict.compare(metric, side.beam(), "BEAM here", side.jvm(), "the JVM (process)")));
+            said.add(on + Verdict.compare(metric, side.beam(), "BEAM here", side.jvm(), "the JVM (process)"));
         }
         if (counts.size() > 1) {
             Count one = counts.get(0);

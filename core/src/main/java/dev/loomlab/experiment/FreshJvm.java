@@ -8,10 +8,12 @@ import dev.loomlab.jvm.ChildReply;
 import dev.loomlab.measure.Cap;
 import dev.loomlab.measure.ForkPolicy;
 import dev.loomlab.measure.ForkProtocol;
+import dev.loomlab.measure.Units;
 import dev.loomlab.process.HopTrace;
 import dev.loomlab.util.Progress;
 import java.io.File;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -27,6 +29,20 @@ import java.util.Optional;
  * in a child whose class path has that module's jar too.
  */
 public final class FreshJvm {
+
+    /**
+     * How long each fresh VM of a table's row may warm up before its result says "not steady": a
+     * table starts several, one after the other, where a single experiment gets
+     * {@link dev.loomlab.measure.WarmupPolicy#DEFAULT}'s budget. Each row's protocol note says which.
+     */
+    public static final Duration ROW_WARMUP_BUDGET = Duration.ofSeconds(3);
+
+    /**
+     * The fresh VMs of a row a verdict rests on (a notebook's headline comparison, on each runtime):
+     * 3, and more while the interval is wider than ±10% and the next VM fits in 30 s. A table's
+     * other rows are one VM each, and say so.
+     */
+    public static final ForkPolicy HEADLINE_FORKS = ForkPolicy.adaptive(3, Duration.ofSeconds(30), 0.10);
 
     private FreshJvm() {}
 
@@ -150,5 +166,37 @@ public final class FreshJvm {
         } catch (RuntimeException e) {
             return Measurement.failed(spec, "failed: " + e.getClass().getSimpleName() + ": " + ChildEnding.oneLine(e.getMessage()));
         }
+    }
+
+    /**
+     * {@code asked} as a row of a table ({@link #attempt}: a failure is a row, never an exception),
+     * with one progress line before and one after naming the experiment's headline figure, and a
+     * warm-up of at most {@link #ROW_WARMUP_BUDGET} unless the spec names its own.
+     */
+    public static Measurement row(ExperimentSpec asked, Progress progress) {
+        ExperimentSpec spec = withRowBudget(asked);
+        long start = System.nanoTime();
+        progress.say(String.format("measuring %s in a fresh %s...", describe(spec), spec.kind() == Kind.BEAM ? "BEAM VM" : "JVM"));
+        Measurement m = attempt(spec, Progress.SILENT);
+        progress.say(String.format("  %s: %s (%.1f s)", describe(spec), m.ok() ? headline(m) : m.outcome(),
+                (System.nanoTime() - start) / 1e9));
+        return m;
+    }
+
+    /** {@code spec}, with the rows' warm-up budget when it names none. */
+    static ExperimentSpec withRowBudget(ExperimentSpec spec) {
+        return spec.option(ExperimentSpec.WARMUP, "").isEmpty() ? spec.withWarmup(ROW_WARMUP_BUDGET, spec.repeat()) : spec;
+    }
+
+    /** "spawn process n=10,000 m=3 -Xss256k". */
+    private static String describe(ExperimentSpec spec) {
+        return String.format("%s %s n=%,d%s%s", spec.experiment(), spec.kind().label(), spec.n(),
+                spec.m() == 0 ? "" : " m=" + spec.m(), spec.jvmFlags().isEmpty() ? "" : " " + String.join(" ", spec.jvmFlags()));
+    }
+
+    /** The experiment's headline metric, e.g. "nsPerHop 1.2 µs", or "done" if it has none. */
+    private static String headline(Measurement m) {
+        String metric = Experiments.named(m.experiment()).headline();
+        return metric.isEmpty() || Double.isNaN(m.metric(metric)) ? "done" : metric + " " + Units.metric(metric, m.metric(metric));
     }
 }

@@ -26,7 +26,7 @@ class BeamBesideTest {
 
     @Test
     void beamHereComesFirstThenTheJvmTheRatioAgainstBeamHereAndThePublishedFigure() {
-        var table = new BeamBeside(JVM, BEAM, null).grid();
+        var table = new BeamBeside(JVM, BEAM).grid();
         assertThat(table.columnNames()).containsExactly("metric", "BEAM here", "JVM here (process)", "JVM / BEAM here",
                 "on this machine", "BEAM published", "published at, source");
         int row = table.texts("metric").indexOf("bytesPerProcess");
@@ -41,14 +41,14 @@ class BeamBesideTest {
     void overFreshVmsTheCellsCarryTheirIntervalsAndTheVerdictRestsOnThem() {
         Measurement jvm = forked(Kind.PROCESS, 800, 810, 790);
         Measurement beam = forked(Kind.BEAM, 2_600, 2_640, 2_620);
-        var beside = new BeamBeside(jvm, beam, null);
+        var beside = new BeamBeside(jvm, beam);
         var table = beside.grid();
         assertThat(table.columnNames()).contains("BEAM here (3 VMs)", "JVM here (process, 3 VMs)");
         assertThat(table.texts("JVM here (process, 3 VMs)").get(0)).startsWith("800 [");
         assertThat(table.texts("on this machine").get(0)).isEqualTo("JVM lighter");
         assertThat(beside.verdict("bytesPerProcess", "an idle process")).startsWith("on this machine, an idle process: BEAM here 2.6 KiB [")
                 .contains("lighter (the intervals do not overlap)").contains("published on another machine");
-        var close = new BeamBeside(forked(Kind.PROCESS, 2_500, 2_700, 2_600), beam, null);
+        var close = new BeamBeside(forked(Kind.PROCESS, 2_500, 2_700, 2_600), beam);
         assertThat(close.grid().texts("on this machine").get(0)).isEqualTo("not distinguishable");
         assertThat(close.verdict("bytesPerProcess", "an idle process")).contains("not distinguishable on this machine in this run");
     }
@@ -63,19 +63,19 @@ class BeamBesideTest {
 
     @Test
     void theVerdictsSayOnThisMachineAndComeFromTheRuns() {
-        var verdicts = new BeamBeside(JVM, BEAM, null).verdicts().columns().get(0).values().stream().map(String::valueOf).toList();
+        var verdicts = new BeamBeside(JVM, BEAM).verdicts().columns().get(0).values().stream().map(String::valueOf).toList();
         assertThat(verdicts.get(0)).startsWith("bytesPerProcess, on this machine: BEAM here ")
                 .contains("the JVM (process) 800 B")
                 .contains("no interval to say which is lighter")
                 .contains("published on another machine");
         assertThat(verdicts).anyMatch(v -> v.startsWith("BEAM here: the median of runs 2 to 3"));
-        assertThat(new BeamBeside(JVM, BEAM, null).grids()).hasSize(2); // the comparison and the verdicts
-        assertThat(new BeamBeside(JVM, BEAM, null).details()).hasSize(2); // every run of each side, collapsed
+        assertThat(new BeamBeside(JVM, BEAM).grids()).hasSize(2); // the comparison and the verdicts
+        assertThat(new BeamBeside(JVM, BEAM).details()).hasSize(2); // every run of each side, collapsed
     }
 
     @Test
-    void withoutErlangTheBeamColumnSaysHowToInstallIt() {
-        var beside = new BeamBeside(JVM, null, Erlang.missing());
+    void withoutErlangTheBeamHereColumnSaysHowToInstallIt() {
+        var beside = new BeamBeside(JVM, Measurement.failed(SPEC.withKind(Kind.BEAM), BeamHere.MISSING));
         var table = beside.grid();
         assertThat(table.texts("BEAM here")).allMatch(c -> c.contains("apt-get install erlang-nox"));
         assertThat(java.util.stream.IntStream.range(0, table.rowCount()).mapToDouble(r -> table.number(r, "JVM / BEAM here")))
@@ -86,7 +86,7 @@ class BeamBesideTest {
     @Test
     void aBeamRunThatFailedSaysWhatStoppedIt() {
         Measurement killed = BeamResults.failed(SPEC.withKind(Kind.BEAM), ENV, "killed at its deadline: too slow", List.of());
-        var beside = new BeamBeside(JVM, killed, null);
+        var beside = new BeamBeside(JVM, killed);
         assertThat(beside.grid().texts("BEAM here").get(0)).isEqualTo("killed at its deadline: too slow");
         assertThat(beside.verdicts().columns().get(0).values()).anyMatch(v -> String.valueOf(v).contains("did not finish"));
     }

@@ -3,6 +3,7 @@ package dev.loomlab.beam;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.loomlab.experiment.ExperimentSpec;
+import dev.loomlab.experiment.Experiments;
 import dev.loomlab.experiment.HopBreakdown;
 import dev.loomlab.experiment.Kind;
 import dev.loomlab.experiment.Measurement;
@@ -24,8 +25,8 @@ class CarriersTest {
     @Test
     void eachCountPutsBeamHereFirstAndTheJvmAgainstItselfRestsOnTheIntervals() {
         Carriers carriers = new Carriers("nsPerHop", "a hop", List.of(
-                new Carriers.Count(1, new BeamBeside(forked(Kind.PROCESS, 800, 820, 810), forked(Kind.BEAM, 900, 905, 910), null), null),
-                new Carriers.Count(2, new BeamBeside(forked(Kind.PROCESS, 2_100, 2_300, 2_200), forked(Kind.BEAM, 640, 660, 650), null), null)));
+                new Carriers.Count(1, new BeamBeside(forked(Kind.PROCESS, 800, 820, 810), forked(Kind.BEAM, 900, 905, 910)), null),
+                new Carriers.Count(2, new BeamBeside(forked(Kind.PROCESS, 2_100, 2_300, 2_200), forked(Kind.BEAM, 640, 660, 650)), null)));
         var grid = carriers.grid();
         assertThat(grid.columnNames()).hasSizeLessThanOrEqualTo(7).startsWith("carriers (BEAM: +S)", "BEAM here (ns)");
         assertThat(grid.texts("on this machine")).containsExactly("JVM faster", "JVM slower");
@@ -41,7 +42,8 @@ class CarriersTest {
     void theTracedHopSaysWhichSegmentDominatesAndHowItComparesWithTheRunsOwnHop() {
         Measurement traced = traced(1_100, Map.of("send", 150.0, "wake", 800.0, "take", 50.0, "forward", 100.0), 0.8);
         Carriers carriers = new Carriers("nsPerHop", "a hop", List.of(
-                new Carriers.Count(2, new BeamBeside(forked(Kind.PROCESS, 1_000, 1_050, 1_100), null, "not installed"), traced)));
+                new Carriers.Count(2, new BeamBeside(forked(Kind.PROCESS, 1_000, 1_050, 1_100),
+                        Measurement.failed(ExperimentSpec.of(Experiments.RING, 10_000).withKind(Kind.BEAM), BeamHere.MISSING)), traced)));
         var hops = carriers.hops();
         assertThat(hops.columnNames()).hasSizeLessThanOrEqualTo(7)
                 .containsExactly("carriers", "send (ns)", "wake (ns)", "take (ns)", "forward (ns)", "traced / run's hop",

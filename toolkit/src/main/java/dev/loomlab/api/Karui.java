@@ -7,7 +7,6 @@ import dev.loomlab.experiment.Verdict;
 import dev.loomlab.limits.Containment;
 import dev.loomlab.measure.Cap;
 import dev.loomlab.measure.Spread;
-import dev.loomlab.runs.ContainerWeight;
 import dev.loomlab.view.Grid;
 import dev.loomlab.view.Section;
 import java.time.Duration;

@@ -1,11 +1,11 @@
 package dev.loomlab.api;
 
+import dev.loomlab.beam.BeamHere;
 import dev.loomlab.view.GridColumn;
 import dev.loomlab.view.Grid;
 import java.util.List;
 import dev.loomlab.util.Progress;
 import dev.loomlab.experiment.Measurement;
-import dev.loomlab.runs.IdleWeight;
 import com.sun.management.HotSpotDiagnosticMXBean;
 import dev.loomlab.api.SafeRun.Outcome;
 import dev.loomlab.experiment.ExperimentSpec;
@@ -57,8 +57,8 @@ public final class Klab {
         return OneLine.along(String.format("memory per process at %,d, one fresh JVM and BEAM VM each", size), line -> {
             Map<Kind, Measurement> byKind = IdleWeight.measure(size, IdleWeight.PLATFORM_MAX, Kind.jvm(), line);
             Measurement hibernated = IdleWeight.hibernated(size, line);
-            Measurement beamIdle = BeamColumn.measure(ExperimentSpec.of(Experiments.SPAWN, size), line);
-            Measurement beamHibernated = BeamColumn.measure(ExperimentSpec.of(Experiments.HIBERNATE, size), line);
+            Measurement beamIdle = BeamHere.row(ExperimentSpec.of(Experiments.SPAWN, size), line);
+            Measurement beamHibernated = BeamHere.row(ExperimentSpec.of(Experiments.HIBERNATE, size), line);
             return new ProcessMemory(size, Outcome.of(byKind.get(Kind.PROCESS)), Outcome.of(byKind.get(Kind.VIRTUAL)),
                     Outcome.of(byKind.get(Kind.PLATFORM)), Outcome.of(hibernated), beamIdle, beamHibernated);
         });
@@ -119,11 +119,11 @@ public final class Klab {
                     r.getOrDefault("error", ""), r.getOrDefault("message", ""));
         }
         for (int l : new int[] {Math.max(1_024, low), n + 30}) {
-            Measurement b = BeamColumn.measure(ExperimentSpec.of(Experiments.LIMIT, n)
+            Measurement b = BeamHere.row(ExperimentSpec.of(Experiments.LIMIT, n)
                     .withJvmFlags("-D" + ProcessLimit.PROPERTY + "=" + l), progress);
-            boolean refused = BeamColumn.value(b, "refused") == 1.0;
+            boolean refused = BeamHere.value(b, "refused") == 1.0;
             row(setting, limit, asked, started, error, message, "BEAM here, +P " + l + " (fresh BEAM VM)",
-                    b.ok() ? b.metric("processLimit") : l, n, BeamColumn.value(b, "spawned"),
+                    b.ok() ? b.metric("processLimit") : l, n, BeamHere.value(b, "spawned"),
                     !b.ok() ? "did not run" : refused ? "system_limit" : "",
                     !b.ok() ? b.outcome() : String.format("%,.0f live processes with the VM's own when it stopped",
                             b.metric("liveProcesses")));

@@ -1,5 +1,6 @@
 package dev.loomlab.api;
 
+import dev.loomlab.beam.BeamHere;
 import dev.loomlab.view.Grid;
 import dev.loomlab.view.Tabular;
 import dev.loomlab.api.SafeRun.Outcome;
@@ -48,7 +49,7 @@ public final class KlabRing implements Tabular {
         }
 
         double beamWithSpawn() {
-            return BeamColumn.value(beam, "nsPerHopWithSpawn");
+            return BeamHere.value(beam, "nsPerHopWithSpawn");
         }
 
         /** How the row's figure was taken: steady, not steady, or a single cold run. */
@@ -100,7 +101,7 @@ public final class KlabRing implements Tabular {
             for (int n : ns) {
                 for (int m : ms) {
                     ExperimentSpec spec = ExperimentSpec.of(ring(hibernated), n).withM(m);
-                    rows.add(new Row(hibernated, n, m, SafeRun.run(spec, progress), BeamColumn.measure(spec, progress)));
+                    rows.add(new Row(hibernated, n, m, SafeRun.run(spec, progress), BeamHere.row(spec, progress)));
                 }
             }
         }
@@ -130,7 +131,7 @@ public final class KlabRing implements Tabular {
                 .whole("M", Row::m)
                 .text("protocol", r -> r.outcome().ok() ? r.protocol() : r.outcome().outcome())
                 .number("ns per hop incl. spawn, JVM here", r -> Grid.nearest(r.withSpawn()))
-                .text("ns per hop incl. spawn, BEAM here", r -> BeamColumn.cell(r.beam(), "nsPerHopWithSpawn"))
+                .text("ns per hop incl. spawn, BEAM here", r -> BeamHere.cell(r.beam(), "nsPerHopWithSpawn"))
                 .number("ns per hop, KLab 10 M", r -> article(r.hibernated(), r.m()))
                 .build();
     }
@@ -144,8 +145,8 @@ public final class KlabRing implements Tabular {
                 .whole("M", Row::m)
                 .text("outcome", r -> r.outcome().outcome())
                 .number("ns per hop, hops only, JVM here", r -> Grid.nearest(r.nsPerHop()))
-                .text("ns per hop, hops only, BEAM here", r -> BeamColumn.cell(r.beam(), "nsPerHop"))
-                .number("JVM / BEAM here (hops only)", r -> BeamColumn.ratio(r.nsPerHop(), r.beam(), "nsPerHop"))
+                .text("ns per hop, hops only, BEAM here", r -> BeamHere.cell(r.beam(), "nsPerHop"))
+                .number("JVM / BEAM here (hops only)", r -> BeamHere.ratio(r.nsPerHop(), r.beam(), "nsPerHop"))
                 .number("incl. spawn / KLab (comparable N only)", r -> Grid.ratio(r.withSpawn(), r.comparableArticle()))
                 .number("hops only / KLab (comparable N only)", r -> Grid.ratio(r.nsPerHop(), r.comparableArticle()))
                 .number("seconds, KLab 10 M", r -> Grid.nearest(article(r.hibernated(), r.m()) * ARTICLE_N * r.m() / 1e9))
@@ -162,7 +163,7 @@ public final class KlabRing implements Tabular {
     public List<String> notes() {
         List<String> said = new ArrayList<>();
         for (Row r : rows) {
-            said.add(BeamColumn.verdict(String.format("a %s ring, N = %,d, M = %d", r.hibernated() ? "hibernated" : "normal",
+            said.add(BeamHere.verdict(String.format("a %s ring, N = %,d, M = %d", r.hibernated() ? "hibernated" : "normal",
                     r.n(), r.m()), r.nsPerHop(), r.beam(), "nsPerHop", r.comparableArticle()));
         }
         for (boolean hibernated : new boolean[] {false, true}) {

@@ -1,5 +1,6 @@
 package dev.loomlab.api;
 
+import dev.loomlab.beam.BeamHere;
 import dev.loomlab.experiment.MeasurementJson;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.loomlab.experiment.FreshJvm;
@@ -18,9 +19,6 @@ import dev.loomlab.experiment.Experiments;
 import dev.loomlab.util.Progress;
 import dev.loomlab.measure.Cap;
 import dev.loomlab.view.Grid;
-import dev.loomlab.runs.IdleWeight;
-import dev.loomlab.runs.StateSizes;
-import dev.loomlab.runs.TierRuns;
 import java.util.ArrayList;
 import java.util.stream.Stream;
 import java.util.LinkedHashMap;
@@ -42,7 +40,7 @@ public final class Lightness {
         List<Measurement> tiers = TierRuns.measure(Kind.PROCESS, sizes, 1, progress);
         Map<Long, Measurement> beam = new LinkedHashMap<>();
         for (Measurement m : tiers) {
-            beam.put(m.n(), BeamColumn.measure(ExperimentSpec.of(Experiments.SPAWN, (int) m.n()).withRepeat(1), progress));
+            beam.put(m.n(), BeamHere.row(ExperimentSpec.of(Experiments.SPAWN, (int) m.n()).withRepeat(1), progress));
         }
         double beamPer = KaruiFigures.value(BEAM, "spawn", "bytesPerProcess");
         double beamNs = KaruiFigures.value(BEAM, "spawn", "nsPerSpawn");
@@ -50,15 +48,15 @@ public final class Lightness {
                         + "article's BEAM (2.6 KB each, linear 1k to 500k, another machine)", tiers)
                 .whole("processes", m -> (int) m.n())
                 .number("JVM bytes / process", m -> Grid.nearest(m.bytesPerProcess()))
-                .text("BEAM here bytes / process", m -> BeamColumn.cell(beam.get(m.n()), "bytesPerProcess"))
+                .text("BEAM here bytes / process", m -> BeamHere.cell(beam.get(m.n()), "bytesPerProcess"))
                 .number("BEAM bytes / process (article)", m -> beamPer)
-                .number("JVM / BEAM here (memory)", m -> BeamColumn.ratio(m.bytesPerProcess(), beam.get(m.n()), "bytesPerProcess"))
+                .number("JVM / BEAM here (memory)", m -> BeamHere.ratio(m.bytesPerProcess(), beam.get(m.n()), "bytesPerProcess"))
                 .number("JVM / BEAM article (memory)", m -> Grid.ratio(m.bytesPerProcess(), beamPer))
                 .number("JVM total MB", m -> Grid.round(m.bytesPerProcess() * m.n() / 1e6))
-                .number("BEAM here total MB", m -> Grid.round(BeamColumn.value(beam.get(m.n()), "bytesPerProcess") * m.n() / 1e6))
+                .number("BEAM here total MB", m -> Grid.round(BeamHere.value(beam.get(m.n()), "bytesPerProcess") * m.n() / 1e6))
                 .number("BEAM total MB (2.6 KB x n)", m -> Grid.round(beamPer * m.n() / 1e6))
                 .number("JVM µs / spawn", m -> Grid.nearest(m.nsPerSpawn() / 10) / 100.0)
-                .number("BEAM here µs / spawn", m -> Grid.nearest(BeamColumn.value(beam.get(m.n()), "nsPerSpawn") / 10) / 100.0)
+                .number("BEAM here µs / spawn", m -> Grid.nearest(BeamHere.value(beam.get(m.n()), "nsPerSpawn") / 10) / 100.0)
                 .number("BEAM µs / spawn (article: 0.5 to 0.9)", m -> beamNs / 1000)
                 .build();
         List<Long> xs = tiers.stream().map(Measurement::n).toList();
@@ -67,12 +65,12 @@ public final class Lightness {
                 List.of(Series.of(Palette.PROCESS, "JVM processes (this machine)", xs,
                                 tiers.stream().map(m -> m.bytesPerProcess() * m.n() / 1e6).toList()),
                         Series.of(Palette.BEAM_HERE, "BEAM here (this machine)", xs, xs.stream()
-                                .map(n -> BeamColumn.value(beam.get(n), "bytesPerProcess") * n / 1e6).toList()),
+                                .map(n -> BeamHere.value(beam.get(n), "bytesPerProcess") * n / 1e6).toList()),
                         Series.of(Palette.BEAM_PUBLISHED, "BEAM (article: 2.6 KB x n)", xs, xs.stream().map(n -> beamPer * n / 1e6).toList())
                                 .styled(Series.Style.PUBLISHED)));
         List<String> notes = new ArrayList<>();
         for (Measurement m : tiers) {
-            notes.add(BeamColumn.verdict(String.format("%,d idle processes", m.n()), m,
+            notes.add(BeamHere.verdict(String.format("%,d idle processes", m.n()), m,
                     beam.get(m.n()), "bytesPerProcess", beamPer));
         }
         notes.add(Tiers.verdict("BEAM here", beam.values().stream().filter(Measurement::ok).toList()));
@@ -95,11 +93,11 @@ public final class Lightness {
         List<Integer> sizes = List.copyOf(byM.keySet());
         Map<Integer, Measurement> beamByM = new LinkedHashMap<>();
         for (int m : sizes) {
-            beamByM.put(m, BeamColumn.measure(StateSizes.spec(m, processes), progress));
+            beamByM.put(m, BeamHere.row(StateSizes.spec(m, processes), progress));
         }
         Map<Integer, Double> perProcess = new LinkedHashMap<>();
         byM.forEach((m, r) -> perProcess.put(m, r.bytesPerProcess()));
-        double beamAt10 = beamByM.containsKey(10) ? BeamColumn.value(beamByM.get(10), "bytesPerProcess") : Double.NaN;
+        double beamAt10 = beamByM.containsKey(10) ? BeamHere.value(beamByM.get(10), "bytesPerProcess") : Double.NaN;
         double at10 = perProcess.getOrDefault(10, Double.NaN);
         double fixed = perProcess.get(0);
         int largest = sizes.get(sizes.size() - 1);
@@ -110,12 +108,12 @@ public final class Lightness {
                 .whole("list elements", m -> m)
                 .whole("processes", m -> (int) byM.get(m).n())
                 .number("JVM bytes / process", m -> Grid.nearest(perProcess.get(m)))
-                .text("BEAM here bytes / process", m -> BeamColumn.cell(beamByM.get(m), "bytesPerProcess"))
-                .number("JVM / BEAM here", m -> BeamColumn.ratio(perProcess.get(m), beamByM.get(m), "bytesPerProcess"))
+                .text("BEAM here bytes / process", m -> BeamHere.cell(beamByM.get(m), "bytesPerProcess"))
+                .number("JVM / BEAM here", m -> BeamHere.ratio(perProcess.get(m), beamByM.get(m), "bytesPerProcess"))
                 .number("JVM bytes / element (beyond no state)", m -> m == 0 ? Double.NaN
                         : Grid.round((perProcess.get(m) - perProcess.get(0)) / m))
                 .number("JVM growth vs 10 elements", m -> Grid.round(perProcess.get(m) / at10))
-                .number("BEAM here growth vs 10 elements", m -> Grid.round(BeamColumn.value(beamByM.get(m), "bytesPerProcess") / beamAt10))
+                .number("BEAM here growth vs 10 elements", m -> Grid.round(BeamHere.value(beamByM.get(m), "bytesPerProcess") / beamAt10))
                 .number("BEAM growth (article)", m -> m == 100 ? KaruiFigures.value(BEAM, "state", "growthAt100Elements")
                         : m == 1000 ? KaruiFigures.value(BEAM, "state", "growthAt1000Elements") : Double.NaN)
                 .text("BEAM, article", m -> m == 100 ? KaruiFigures.note(BEAM, "state", "growthAt100Elements")
@@ -132,7 +130,7 @@ public final class Lightness {
             }
             xs.add(m);
             ys.add(perProcess.get(m));
-            beamHere.add(BeamColumn.value(beamByM.get(m), "bytesPerProcess"));
+            beamHere.add(BeamHere.value(beamByM.get(m), "bytesPerProcess"));
             beam.add(m <= 100 ? beamBase : m == 1000 ? beamBase * KaruiFigures.value(BEAM, "state", "growthAt1000Elements") : Double.NaN);
         }
         var chart = Plot.lines("Bytes per process by list size held (log-log)",
@@ -143,7 +141,7 @@ public final class Lightness {
                                 .styled(Series.Style.PUBLISHED)));
         List<String> notes = new ArrayList<>();
         for (int m : sizes) {
-            notes.add(BeamColumn.verdict(String.format("a process holding %,d elements", m),
+            notes.add(BeamHere.verdict(String.format("a process holding %,d elements", m),
                     perProcess.get(m), beamByM.get(m), "bytesPerProcess", Double.NaN));
         }
         return Section.narrowed(table, chart, Stream.concat(notes.stream(), Stream.of(
@@ -170,7 +168,7 @@ public final class Lightness {
         double beamNs = KaruiFigures.value(BEAM, "spawn", "nsPerSpawn");
         List<KindRow> rows = new ArrayList<>();
         Map<Kind, Measurement> byKind = new LinkedHashMap<>(IdleWeight.measure(n, platformN, Kind.jvm(), progress));
-        Measurement beamHere = BeamColumn.measure(ExperimentSpec.of(Experiments.SPAWN, n), progress);
+        Measurement beamHere = BeamHere.row(ExperimentSpec.of(Experiments.SPAWN, n), progress);
         byKind.put(Kind.BEAM, beamHere);
         for (Kind k : byKind.keySet()) {
             Measurement m = byKind.get(k);
@@ -193,8 +191,8 @@ public final class Lightness {
             rows.add(new KindRow(label, k == Kind.BEAM && !m.ok() ? "this machine: " + m.outcome() : "this machine", (int) m.n(),
                     Grid.nearest(m.metric("heapBytesPerProcess")), Grid.nearest(st),
                     Grid.nearest(m.metric("rssBytesPerProcess")), Grid.nearest(m.bytesPerProcess()), Grid.nearest(m.nsPerSpawn()),
-                    BeamColumn.ratio(m.bytesPerProcess(), beamHere, "bytesPerProcess"),
-                    BeamColumn.ratio(m.nsPerSpawn(), beamHere, "nsPerSpawn"),
+                    BeamHere.ratio(m.bytesPerProcess(), beamHere, "bytesPerProcess"),
+                    BeamHere.ratio(m.nsPerSpawn(), beamHere, "nsPerSpawn"),
                     Grid.ratio(m.bytesPerProcess(), beamBytes), Grid.ratio(m.nsPerSpawn(), beamNs), category));
         }
         for (String runtime : List.of(BEAM, GO, PYTHON)) {
@@ -239,9 +237,9 @@ public final class Lightness {
                 case VIRTUAL -> "a raw virtual thread";
                 default -> "a platform thread";
             };
-            notes.add(BeamColumn.verdict(unit + " against an idle BEAM process", m, beamHere,
+            notes.add(BeamHere.verdict(unit + " against an idle BEAM process", m, beamHere,
                     "bytesPerProcess", beamBytes));
-            notes.add(BeamColumn.verdict("spawning " + unit + " against spawning a BEAM process", m, beamHere,
+            notes.add(BeamHere.verdict("spawning " + unit + " against spawning a BEAM process", m, beamHere,
                     "nsPerSpawn", beamNs));
         }
         return Section.narrowed(table, chart, Stream.concat(notes.stream(), Stream.of(

@@ -6,13 +6,11 @@ import dev.loomlab.view.Section;
 import dev.loomlab.experiment.FreshJvm;
 import dev.loomlab.fresh.FreshJava;
 import dev.loomlab.fresh.FreshRun;
-import dev.loomlab.runs.TierRuns;
 import dev.loomlab.beam.BeamBeside;
 import dev.loomlab.beam.Carriers;
 import dev.loomlab.beam.BeamHere;
 import dev.loomlab.experiment.Experiment;
 import dev.loomlab.experiment.ExperimentSpec;
-import dev.loomlab.runs.Runs;
 import dev.loomlab.experiment.Experiments;
 import dev.loomlab.experiment.Kind;
 import dev.loomlab.experiment.Measurement;
@@ -252,7 +250,7 @@ public final class Loomlab {
     }
 
     /**
-     * {@code spec} on both runtimes of this machine, each over fresh VMs ({@link Runs#HEADLINE_FORKS}
+     * {@code spec} on both runtimes of this machine, each over fresh VMs ({@link FreshJvm#HEADLINE_FORKS}
      * for a {@linkplain dev.loomlab.experiment.Experiment#timed() timed} experiment, unless the spec
      * names its own {@linkplain ExperimentSpec#withForks forks}; one VM for a count): BEAM here, the JVM,
      * the ratio and what the intervals allow to say of it, beside the published BEAM figure; verdicts
@@ -262,7 +260,7 @@ public final class Loomlab {
     public static BeamBeside beamHere(ExperimentSpec spec) {
         // a count (the process limit) is the same in every VM: only a figure that varies is forked
         boolean varies = Experiments.named(spec.experiment()).timed();
-        ExperimentSpec forked = spec.forkPolicy().single() && varies ? spec.withForks(Runs.HEADLINE_FORKS) : spec;
+        ExperimentSpec forked = spec.forkPolicy().single() && varies ? spec.withForks(FreshJvm.HEADLINE_FORKS) : spec;
         try (ProgressLine line = ProgressLine.start(String.format("%s n=%,d on BEAM here and on the JVM, each over fresh VMs",
                 spec.experiment(), spec.n()), 0)) {
             return BeamHere.beside(forked, line);

@@ -1,5 +1,6 @@
 package dev.loomlab.api;
 
+import dev.loomlab.beam.BeamHere;
 import java.util.ArrayList;
 import java.util.List;
 import dev.loomlab.api.SafeRun.Outcome;
@@ -40,12 +41,12 @@ public final class ProcessMemory implements Tabular {
 
     /** Bytes per idle BEAM process measured here, in a fresh BEAM VM (NaN if it did not run). */
     public double beamHereBytes() {
-        return BeamColumn.value(beamIdle, "bytesPerProcess");
+        return BeamHere.value(beamIdle, "bytesPerProcess");
     }
 
     /** Bytes per hibernated BEAM process measured here, in a fresh BEAM VM (NaN if it did not run). */
     public double beamHibernatedBytes() {
-        return BeamColumn.value(beamHibernated, "bytesPerProcess");
+        return BeamHere.value(beamHibernated, "bytesPerProcess");
     }
 
     /** The size measured. */
@@ -156,9 +157,9 @@ public final class ProcessMemory implements Tabular {
     @Override
     public List<String> notes() {
         return List.of(
-                BeamColumn.verdict(String.format("an idle toolkit process at %,d", n), processBytes(), beamIdle,
+                BeamHere.verdict(String.format("an idle toolkit process at %,d", n), processBytes(), beamIdle,
                         "bytesPerProcess", Klab.BEAM_2008_BYTES),
-                BeamColumn.verdict(String.format("a hibernated toolkit process at %,d", n), hibernatedBytes(),
+                BeamHere.verdict(String.format("a hibernated toolkit process at %,d", n), hibernatedBytes(),
                         beamHibernated, "bytesPerProcess", Double.NaN));
     }
 
@@ -263,8 +264,8 @@ public final class ProcessMemory implements Tabular {
                 .text("process", r -> r.what() + (r.o().ok() ? "" : " (did not run: " + r.o().outcome() + ")"))
                 .number("JVM bytes per process (ours)", r -> Grid.nearest(r.o().metric("bytesPerProcess")))
                 .text("outcome", r -> r.o().outcome())
-                .text("BEAM here bytes per process (same n, this machine)", r -> BeamColumn.cell(r.here(), "bytesPerProcess"))
-                .number("JVM / BEAM here", r -> BeamColumn.ratio(r.o().metric("bytesPerProcess"), r.here(), "bytesPerProcess"))
+                .text("BEAM here bytes per process (same n, this machine)", r -> BeamHere.cell(r.here(), "bytesPerProcess"))
+                .number("JVM / BEAM here", r -> BeamHere.ratio(r.o().metric("bytesPerProcess"), r.here(), "bytesPerProcess"))
                 .text("BEAM, published", Hib::beamWhat)
                 .number("BEAM bytes (published)", r -> Grid.nearest(r.beam()))
                 .number("JVM / BEAM published", r -> Grid.ratio(r.o().metric("bytesPerProcess"), r.beam()))

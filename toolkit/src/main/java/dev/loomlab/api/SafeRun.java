@@ -1,8 +1,8 @@
 package dev.loomlab.api;
 
+import dev.loomlab.experiment.FreshJvm;
 import dev.loomlab.experiment.ExperimentSpec;
 import dev.loomlab.experiment.Measurement;
-import dev.loomlab.runs.Runs;
 import dev.loomlab.util.Progress;
 
 /**
@@ -35,6 +35,6 @@ final class SafeRun {
 
     /** {@code spec} in a fresh JVM (a fresh BEAM VM for kind beam), its progress told to {@code progress}. */
     static Outcome run(ExperimentSpec spec, Progress progress) {
-        return Outcome.of(Runs.attempt(spec, progress));
+        return Outcome.of(FreshJvm.row(spec, progress));
     }
 }

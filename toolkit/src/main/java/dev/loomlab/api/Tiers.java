@@ -13,7 +13,6 @@ import dev.loomlab.experiment.Measurement;
 import dev.loomlab.measure.LinearFit;
 import dev.loomlab.published.PublishedFigure;
 import dev.loomlab.published.PublishedFigures;
-import dev.loomlab.runs.TierRuns;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;

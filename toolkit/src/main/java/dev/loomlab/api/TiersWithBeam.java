@@ -1,5 +1,6 @@
 package dev.loomlab.api;
 
+import dev.loomlab.beam.BeamHere;
 import dev.loomlab.view.Plot;
 import dev.loomlab.view.Grid;
 import dev.loomlab.view.Section;
@@ -33,7 +34,7 @@ public record TiersWithBeam(Tiers jvm, List<Measurement> beam) implements Tabula
         List<Measurement> beam = new ArrayList<>();
         for (Measurement m : jvm.tiers()) {
             int measured = (int) Math.max(1, m.runs().stream().filter(Run::measured).count());
-            Measurement b = BeamColumn.measure(ExperimentSpec.of(Experiments.SPAWN, m.n())
+            Measurement b = BeamHere.row(ExperimentSpec.of(Experiments.SPAWN, m.n())
                     .withRepeat(measured), progress);
             beam.add(b);
             progress.say(String.format("BEAM here, tier %,9d: %s", m.n(), "ok".equals(b.outcome())
@@ -84,7 +85,7 @@ public record TiersWithBeam(Tiers jvm, List<Measurement> beam) implements Tabula
         List<String> notes = new ArrayList<>();
         List<Measurement> ran = beam.stream().filter(Measurement::ok).toList();
         if (ran.isEmpty()) {
-            notes.add("BEAM here: " + (beam.isEmpty() ? BeamColumn.MISSING : beam.get(0).outcome()));
+            notes.add("BEAM here: " + (beam.isEmpty() ? BeamHere.MISSING : beam.get(0).outcome()));
         } else {
             notes.add(Tiers.verdict("BEAM here", ran));
         }

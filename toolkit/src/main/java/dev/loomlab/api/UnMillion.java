@@ -1,5 +1,7 @@
 package dev.loomlab.api;
 
+import dev.loomlab.beam.BeamHere;
+import dev.loomlab.experiment.FreshJvm;
 import dev.loomlab.view.Grid;
 import dev.loomlab.view.Section;
 import dev.loomlab.experiment.ExperimentSpec;
@@ -10,11 +12,7 @@ import dev.loomlab.experiment.Experiments;
 import dev.loomlab.measure.Interval;
 import dev.loomlab.published.PublishedFigure;
 import dev.loomlab.published.PublishedFigures;
-import dev.loomlab.runs.IdleWeight;
-import dev.loomlab.runs.Runs;
 import dev.loomlab.util.Progress;
-import dev.loomlab.runs.ProcessLimits;
-import dev.loomlab.runs.HibernatedMillions;
 import dev.loomlab.isolation.Isolation;
 import java.util.ArrayList;
 import java.util.List;
@@ -79,7 +77,7 @@ public final class UnMillion {
 
     static Section idleWeight(int n, Progress progress) {
         Map<Kind, Measurement> byKind = IdleWeight.measure(n, IdleWeight.PLATFORM_MAX, Kind.jvm(), progress);
-        Measurement beam = BeamColumn.measure(ExperimentSpec.of(Experiments.SPAWN, n), progress);
+        Measurement beam = BeamHere.row(ExperimentSpec.of(Experiments.SPAWN, n), progress);
         List<SideBySide.Row> rows = new ArrayList<>();
         rows.add(row("toolkit process", byKind.get(Kind.PROCESS), beam, figure("spawn", "bytesPerProcess", ARTICLE, 1)));
         rows.add(row("raw virtual thread", byKind.get(Kind.VIRTUAL), beam, figure("spawn", "bytesPerProcess", "karui", "Go")));
@@ -96,10 +94,10 @@ public final class UnMillion {
         Measurement process = byKind.get(Kind.PROCESS);
         Measurement platform = byKind.get(Kind.PLATFORM);
         Measurement hibernated = IdleWeight.hibernated(n, progress);
-        Measurement small = Runs.attempt(ExperimentSpec.of(Experiments.SPAWN, Math.min(n, IdleWeight.PLATFORM_MAX)).withKind(Kind.PLATFORM)
+        Measurement small = FreshJvm.row(ExperimentSpec.of(Experiments.SPAWN, Math.min(n, IdleWeight.PLATFORM_MAX)).withKind(Kind.PLATFORM)
                 .withOption("stackSize", String.valueOf(SMALL_STACK)), progress);
-        Measurement beamIdle = BeamColumn.measure(ExperimentSpec.of(Experiments.SPAWN, n), progress);
-        Measurement beamHibernated = BeamColumn.measure(ExperimentSpec.of(Experiments.HIBERNATE, n), progress);
+        Measurement beamIdle = BeamHere.row(ExperimentSpec.of(Experiments.SPAWN, n), progress);
+        Measurement beamHibernated = BeamHere.row(ExperimentSpec.of(Experiments.HIBERNATE, n), progress);
         List<SideBySide.Row> rows = new ArrayList<>();
         rows.add(row("toolkit process (waiting in receive)", process, beamIdle, figure("spawn", "bytesPerProcess", ARTICLE, 1)));
         rows.add(row("hibernated process (no thread)", hibernated, beamHibernated,
@@ -169,15 +167,15 @@ public final class UnMillion {
     }
 
     private static SideBySide.Row row(String what, Measurement m, Measurement beam, PublishedFigure p) {
-        return new SideBySide.Row(what, m.bytesPerProcess(), BeamColumn.value(beam, "bytesPerProcess"),
-                beam == null ? "no BEAM counterpart run" : BeamColumn.cell(beam, "bytesPerProcess"),
+        return new SideBySide.Row(what, m.bytesPerProcess(), BeamHere.value(beam, "bytesPerProcess"),
+                beam == null ? "no BEAM counterpart run" : BeamHere.cell(beam, "bytesPerProcess"),
                 p == null ? Double.NaN : p.value(), describe(p),
                 m.ok() ? String.format("measured: fresh JVM, n = %,d", m.n()) : m.outcome());
     }
 
     private static SideBySide.Row extrapolated(String what, Measurement m, Measurement beam, long n, PublishedFigure p) {
         double oursMb = m.bytesPerProcess() * n / MIB;
-        double beamMb = BeamColumn.value(beam, "bytesPerProcess") * n / MIB;
+        double beamMb = BeamHere.value(beam, "bytesPerProcess") * n / MIB;
         double theirsMb = p == null ? Double.NaN : p.value() * n / MIB;
         return new SideBySide.Row(what, oursMb, beamMb, beam.ok() ? Grid.print(beamMb) + " (EXTRAPOLATED)" : beam.outcome(),
                 theirsMb, describe(p) + " x n",

@@ -1,5 +1,6 @@
-package dev.loomlab.runs;
+package dev.loomlab.api;
 
+import dev.loomlab.experiment.FreshJvm;
 import dev.loomlab.experiment.ExperimentSpec;
 import dev.loomlab.experiment.Kind;
 import dev.loomlab.experiment.Measurement;
@@ -36,7 +37,7 @@ public final class IdleWeight {
         Map<Kind, Measurement> byKind = new LinkedHashMap<>();
         for (Kind kind : kinds) {
             int size = kind == Kind.PLATFORM ? Math.min(n, platformMax) : n;
-            byKind.put(kind, Runs.attempt(ExperimentSpec.of(Experiments.SPAWN, size).withKind(kind), progress));
+            byKind.put(kind, FreshJvm.row(ExperimentSpec.of(Experiments.SPAWN, size).withKind(kind), progress));
         }
         return byKind;
     }
@@ -48,6 +49,6 @@ public final class IdleWeight {
 
     /** Hibernated processes at n, in a fresh JVM: the other half of "hibernation against idle". */
     public static Measurement hibernated(int n, Progress progress) {
-        return Runs.attempt(ExperimentSpec.of(Experiments.HIBERNATE, n), progress);
+        return FreshJvm.row(ExperimentSpec.of(Experiments.HIBERNATE, n), progress);
     }
 }

@@ -1,5 +1,6 @@
-package dev.loomlab.runs;
+package dev.loomlab.api;
 
+import dev.loomlab.experiment.FreshJvm;
 import dev.loomlab.experiment.ExperimentSpec;
 import dev.loomlab.experiment.Measurement;
 import dev.loomlab.experiment.Experiments;
@@ -55,7 +56,7 @@ public final class StateSizes {
         }
         Map<Integer, Measurement> byM = new LinkedHashMap<>();
         for (int m : sizes) {
-            byM.put(m, Runs.attempt(spec(m, processes), progress));
+            byM.put(m, FreshJvm.row(spec(m, processes), progress));
         }
         return byM;
     }

@@ -1,4 +1,4 @@
-package dev.loomlab.runs;
+package dev.loomlab.api;
 
 import dev.loomlab.view.Section;
 import dev.loomlab.view.Grid;

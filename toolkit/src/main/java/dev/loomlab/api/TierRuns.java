@@ -1,5 +1,6 @@
-package dev.loomlab.runs;
+package dev.loomlab.api;
 
+import dev.loomlab.experiment.FreshJvm;
 import dev.loomlab.experiment.ExperimentSpec;
 import dev.loomlab.experiment.Kind;
 import dev.loomlab.experiment.Measurement;
@@ -33,7 +34,7 @@ public final class TierRuns {
         }
         List<Measurement> tiers = new ArrayList<>();
         for (int n : sizes) {
-            tiers.add(Runs.attempt(ExperimentSpec.of(Experiments.SPAWN, n).withKind(kind).withRepeat(repeat), progress));
+            tiers.add(FreshJvm.row(ExperimentSpec.of(Experiments.SPAWN, n).withKind(kind).withRepeat(repeat), progress));
         }
         return List.copyOf(tiers);
     }

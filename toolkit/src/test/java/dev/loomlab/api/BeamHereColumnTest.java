@@ -1,5 +1,6 @@
 package dev.loomlab.api;
 
+import dev.loomlab.beam.BeamHere;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.loomlab.beam.Erlang;
@@ -17,7 +18,7 @@ import org.junit.jupiter.api.Test;
  * and the JVM side of the same table runs as before. Erlang is hidden by pointing {@code loomlab.erl}
  * at a path that does not exist.
  */
-class BeamColumnTest {
+class BeamHereColumnTest {
 
     private String before;
 
@@ -38,36 +39,36 @@ class BeamColumnTest {
 
     @Test
     void withoutErlangTheCellIsTheInstallLineAndNothingStarts() {
-        Measurement m = BeamColumn.measure(ExperimentSpec.of("spawn", 1_000), line -> {
+        Measurement m = BeamHere.row(ExperimentSpec.of("spawn", 1_000), line -> {
             throw new AssertionError("nothing should run: " + line);
         });
         assertThat(m.kind()).isEqualTo("beam");
         assertThat(m.ok()).isFalse();
-        assertThat(BeamColumn.cell(m, "bytesPerProcess")).isEqualTo(BeamColumn.MISSING)
+        assertThat(BeamHere.cell(m, "bytesPerProcess")).isEqualTo(BeamHere.MISSING)
                 .startsWith("not installed: install Erlang: sudo apt-get install erlang-nox").doesNotContain("\n");
-        assertThat(BeamColumn.value(m, "bytesPerProcess")).isNaN();
-        assertThat(BeamColumn.verdict("an idle toolkit process", 1_234, m, "bytesPerProcess", 2_632))
-                .isEqualTo("On this machine, an idle toolkit process: BEAM here: " + BeamColumn.MISSING + "; the JVM 1.2 KiB.");
+        assertThat(BeamHere.value(m, "bytesPerProcess")).isNaN();
+        assertThat(BeamHere.verdict("an idle toolkit process", 1_234, m, "bytesPerProcess", 2_632))
+                .isEqualTo("On this machine, an idle toolkit process: BEAM here: " + BeamHere.MISSING + "; the JVM 1.2 KiB.");
     }
 
     @Test
     void withoutErlangTheTableStillHasEveryJvmFigureAndTheColumnSaysHowToInstall() {
         Section r = Lightness.idleScaling(new int[] {200}, Progress.SILENT);
         assertThat(Tables.from(r.grid()).doubleColumn("JVM bytes / process").get(0)).isPositive();
-        assertThat(Tables.from(r.grid()).stringColumn("BEAM here bytes / process").get(0)).isEqualTo(BeamColumn.MISSING);
+        assertThat(Tables.from(r.grid()).stringColumn("BEAM here bytes / process").get(0)).isEqualTo(BeamHere.MISSING);
         assertThat(Tables.from(r.grid()).doubleColumn("JVM / BEAM here (memory)").isMissing(0)).isTrue();
         assertThat(Tables.from(r.grid()).doubleColumn("JVM / BEAM article (memory)").get(0)).isPositive();
-        assertThat(r.notes().get(0)).contains("BEAM here: " + BeamColumn.MISSING);
+        assertThat(r.notes().get(0)).contains("BEAM here: " + BeamHere.MISSING);
     }
 
     @Test
     void theVerdictPutsBeamHereFirstAndThePublishedFigureAfterAsAnotherMachine() {
         Measurement beam = new Measurement("spawn", "beam", 1_000, 0, null, "ok", "steady",
                 java.util.Map.of("bytesPerProcess", 2_500.0), java.util.List.of(), java.util.List.of());
-        assertThat(BeamColumn.verdict("an idle toolkit process", 1_250, beam, "bytesPerProcess", 2_632))
+        assertThat(BeamHere.verdict("an idle toolkit process", 1_250, beam, "bytesPerProcess", 2_632))
                 .isEqualTo("On this machine, an idle toolkit process: BEAM here 2.4 KiB (one VM), the JVM 1.2 KiB (one VM): "
                         + "the JVM is 0.50× BEAM here, each measured in one VM: no interval to say which is lighter; "
                         + "the BEAM figure published on another machine is 2.6 KiB: the JVM would be 0.47× it.");
-        assertThat(BeamColumn.ratio(1_250, beam, "bytesPerProcess")).isEqualTo(0.5);
+        assertThat(BeamHere.ratio(1_250, beam, "bytesPerProcess")).isEqualTo(0.5);
     }
 }

@@ -1,5 +1,6 @@
-package dev.loomlab.runs;
+package dev.loomlab.api;
 
+import dev.loomlab.experiment.FreshJvm;
 import dev.loomlab.experiment.ExperimentSpec;
 import dev.loomlab.experiment.Measurement;
 import dev.loomlab.experiment.Experiments;
@@ -43,7 +44,7 @@ public record ContainerWeight(List<Row> rows) implements Tabular {
         List<Row> rows = new ArrayList<>();
         for (String[] s : settings) {
             List<String> flags = List.of(s).subList(1, s.length);
-            rows.add(new Row(s[0], flags, Runs.attempt(ExperimentSpec.of(Experiments.SPAWN, n).withJvmFlags(flags.toArray(String[]::new)), progress)));
+            rows.add(new Row(s[0], flags, FreshJvm.row(ExperimentSpec.of(Experiments.SPAWN, n).withJvmFlags(flags.toArray(String[]::new)), progress)));
         }
         return new ContainerWeight(rows);
     }

@@ -1,5 +1,6 @@
-package dev.loomlab.runs;
+package dev.loomlab.api;
 
+import dev.loomlab.experiment.FreshJvm;
 import dev.loomlab.view.Section;
 import dev.loomlab.view.Grid;
 import dev.loomlab.experiment.ExperimentSpec;
@@ -99,7 +100,7 @@ public record HibernatedMillions(List<Integer> ns, DoubleSupplier available) {
                 progress.say(no.get());
                 rows.add(new Row(n, Measurement.failed(spec(n), Measurement.NOT_RUN + ": " + no.get())));
             } else {
-                rows.add(new Row(n, Runs.attempt(spec(n), progress)));
+                rows.add(new Row(n, FreshJvm.row(spec(n), progress)));
             }
         }
         return section(rows);

@@ -1,4 +1,4 @@
-package dev.loomlab.runs;
+package dev.loomlab.api;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
