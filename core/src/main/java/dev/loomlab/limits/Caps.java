@@ -20,12 +20,12 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /** Sections 7.4 and 7.5: no per-process cap in a shared heap; a child JVM as the real one; a supervised runaway. */
-final class Caps {
+public final class Caps {
 
     private Caps() {}
 
     /** No per-thread cap in a shared heap; the true analogue of max_heap_size is a child JVM; the direct-buffer loophole. */
-    static Section perProcessCap(Progress progress) {
+    public static Section perProcessCap(Progress progress) {
         GridColumn what = GridColumn.text("case");
         GridColumn setting = GridColumn.text("JVM setting");
         GridColumn result = GridColumn.text("what happened");
@@ -74,7 +74,7 @@ final class Caps {
     private static final Pattern HEARTBEAT = Pattern.compile("\\s*([0-9.]+) s\\s+\\[heartbeat\\] \\d+ / heap used (\\d+) MB");
 
     /** A heartbeat beside a runaway worker under one supervisor (max_restarts 3 in 60 s), in a child JVM. */
-    static Section supervisedRunaway(int maxRestarts, int maxSeconds, Progress progress) {
+    public static Section supervisedRunaway(int maxRestarts, int maxSeconds, Progress progress) {
         if (maxRestarts < 0 || maxRestarts > 100 || maxSeconds < 1) {
             throw new IllegalArgumentException("max restarts 0..100 and seconds >= 1, got " + maxRestarts + ", " + maxSeconds);
         }

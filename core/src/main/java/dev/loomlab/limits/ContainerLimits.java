@@ -21,12 +21,12 @@ import java.util.List;
 import java.util.Optional;
 
 /** Sections 7.1 and 7.2: what the JVM derives from CPU and memory limits, and memory outside the heap. */
-final class ContainerLimits {
+public final class ContainerLimits {
 
     private ContainerLimits() {}
 
     /** What the JVM derives from a CPU count, simulated with -XX:ActiveProcessorCount and, where possible, a real quota. */
-    static Section cpuLimit(int[] cpus, int n, int runs, Progress progress) {
+    public static Section cpuLimit(int[] cpus, int n, int runs, Progress progress) {
         if (cpus.length == 0) {
             throw new IllegalArgumentException("give at least one CPU count");
         }
@@ -110,7 +110,7 @@ final class ContainerLimits {
 
 
     /** Max heap derived from 512 MB, a heap that fills (a visible error), and a heap bigger than the container (a silent kill). */
-    static Section memoryLimit(Progress progress) {
+    public static Section memoryLimit(Progress progress) {
         GridColumn setting = GridColumn.text("setting");
         GridColumn seen = GridColumn.text("memory the JVM sees");
         GridColumn heap = GridColumn.text("max heap it chose");
@@ -158,7 +158,7 @@ final class ContainerLimits {
     }
 
     /** Memory outside the heap that a container still counts: thread stacks, direct buffers, metaspace. */
-    static Section offHeap(int threads, int directMiB, int classes, Progress progress) {
+    public static Section offHeap(int threads, int directMiB, int classes, Progress progress) {
         if (threads < 1 || threads > 2000 || directMiB < 1 || directMiB > 512 || classes < 1 || classes > 50_000) {
             throw new IllegalArgumentException("threads 1..2000, direct MiB 1..512, classes 1..50,000; got "
                     + threads + ", " + directMiB + ", " + classes);

@@ -25,13 +25,14 @@ import java.util.Optional;
  * say (a real cgroup where one can be created, else files the toolkit writes, labelled simulated),
  * and what a child JVM reads from them: the memory and swap it sees, and the heap it sizes.
  */
-final class SwapLesson {
+public final class SwapLesson {
 
     static final long LIMIT = 512L << 20;
 
     private SwapLesson() {}
 
-    static Section section(Progress progress) {
+    /** -m 512m with and without --memory-swap: the cgroup files, what the JVM reads, BEAM beside each. */
+    public static Section section(Progress progress) {
         GridColumn setting = GridColumn.text("docker run");
         GridColumn files = GridColumn.text("cgroup files");
         GridColumn memory = GridColumn.text("memory limit");

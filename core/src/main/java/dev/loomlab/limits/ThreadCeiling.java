@@ -13,12 +13,12 @@ import java.util.Map;
 import java.util.Optional;
 
 /** Section 4: the platform-thread ceiling here, and a low one hit in a child JVM. */
-final class ThreadCeiling {
+public final class ThreadCeiling {
 
     private ThreadCeiling() {}
 
     /** What this machine allows, and a polite demonstration of hitting a low ceiling in a child JVM. */
-    static Section threadsLimit(int ceiling, Progress progress) {
+    public static Section threadsLimit(int ceiling, Progress progress) {
         if (ceiling < 64 || ceiling > 4096) {
             throw new IllegalArgumentException("the demo ceiling must be between 64 and 4096 tasks, got " + ceiling);
         }

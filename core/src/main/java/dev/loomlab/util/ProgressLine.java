@@ -53,6 +53,13 @@ public final class ProgressLine implements Progress, AutoCloseable {
         return line;
     }
 
+    /** Runs {@code body} with a line for {@code what} (steps unknown), closed when it returns, and returns what it returns. */
+    public static <T> T along(String what, Function<Progress, T> body) {
+        try (ProgressLine line = start(what, 0)) {
+            return body.apply(line);
+        }
+    }
+
     /** Lines started from now on show in views made by {@code factory}; {@code null} for standard error again. */
     public static void showIn(Function<String, View> factory) {
         views = factory == null ? TERMINAL : factory;

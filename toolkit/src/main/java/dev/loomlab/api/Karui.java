@@ -1,10 +1,14 @@
 package dev.loomlab.api;
 
+import dev.loomlab.util.ProgressLine;
 import dev.loomlab.experiment.Forks;
 import dev.loomlab.gc.GcPauses;
 import dev.loomlab.experiment.Measurement;
 import dev.loomlab.experiment.Verdict;
-import dev.loomlab.limits.Containment;
+import dev.loomlab.limits.ThreadCeiling;
+import dev.loomlab.limits.ContainerLimits;
+import dev.loomlab.limits.SwapLesson;
+import dev.loomlab.limits.Caps;
 import dev.loomlab.measure.Cap;
 import dev.loomlab.measure.Spread;
 import dev.loomlab.view.Grid;
@@ -30,17 +34,17 @@ public final class Karui {
 
     /** §2: 1k, 10k, 100k idle processes (up to the cap), one fresh JVM each: bytes and µs per process. */
     public static Section idleProcesses() {
-        return OneLine.along("idle processes by size, one fresh JVM and BEAM VM each", p -> Lightness.idleScaling(Cap.tiers(1_000, 10_000, 100_000), p));
+        return ProgressLine.along("idle processes by size, one fresh JVM and BEAM VM each", p -> Lightness.idleScaling(Cap.tiers(1_000, 10_000, 100_000), p));
     }
 
     /** §2 at chosen sizes. */
     public static Section idleProcesses(int... sizes) {
-        return OneLine.along("idle processes by size, one fresh JVM and BEAM VM each", p -> Lightness.idleScaling(Cap.tiers(sizes), p));
+        return ProgressLine.along("idle processes by size, one fresh JVM and BEAM VM each", p -> Lightness.idleScaling(Cap.tiers(sizes), p));
     }
 
     /** §5 and §10: GC pauses for G1, ZGC and Serial at each n (within the cap), 1.5 s measured per row (six fresh JVMs in one cell). */
     public static Section gcPauses(int... ns) {
-        return OneLine.along("GC pauses, one child JVM per collector and size", p -> GcPauses.of(ns).measuring(Duration.ofMillis(1500)).run(p));
+        return ProgressLine.along("GC pauses, one child JVM per collector and size", p -> GcPauses.of(ns).measuring(Duration.ofMillis(1500)).run(p));
     }
 
     /** §3: processes holding lists of 10, 100, 1,000, 10,000 elements (10,000 processes, or the cap). */
@@ -51,57 +55,57 @@ public final class Karui {
     /** §3 with chosen sizes: {@code processes} per size (fewer for big lists). */
     public static Section state(int processes, int... elements) {
         dev.loomlab.measure.Cap.check("processes", processes, 1_000);
-        return OneLine.along("state held by a process, one fresh JVM and BEAM VM per list size", p -> Lightness.state(elements, processes, p));
+        return ProgressLine.along("state held by a process, one fresh JVM and BEAM VM per list size", p -> Lightness.state(elements, processes, p));
     }
 
     /** §4: toolkit processes, raw virtual threads, platform threads (at most 2,000) beside BEAM, Go, Python. */
     public static Section kinds() {
-        return OneLine.along("kinds side by side, one fresh JVM and BEAM VM each", p -> Lightness.kinds(Cap.atMost(100_000), Cap.atMost(2_000), p));
+        return ProgressLine.along("kinds side by side, one fresh JVM and BEAM VM each", p -> Lightness.kinds(Cap.atMost(100_000), Cap.atMost(2_000), p));
     }
 
     /** §4 at a chosen size. */
     public static Section kinds(int n, int platformThreads) {
-        return OneLine.along("kinds side by side, one fresh JVM and BEAM VM each", p -> Lightness.kinds(n, platformThreads, p));
+        return ProgressLine.along("kinds side by side, one fresh JVM and BEAM VM each", p -> Lightness.kinds(n, platformThreads, p));
     }
 
     /** §4: this machine's thread limits, and a low ceiling (256 tasks) hit in a child JVM. */
     public static Section threadsLimit() {
-        return OneLine.along("the thread ceiling, in a child JVM", p -> Containment.threadsLimit(256, p));
+        return ProgressLine.along("the thread ceiling, in a child JVM", p -> ThreadCeiling.threadsLimit(256, p));
     }
 
     /** §4 and §7.3: spawning 100,000 (or the cap) five times in one JVM, and in a fresh JVM each time. */
     public static Section warmUp() {
-        return OneLine.along("spawning in one JVM and in fresh JVMs", p -> Lightness.warmUp(Cap.atMost(100_000), 5, p));
+        return ProgressLine.along("spawning in one JVM and in fresh JVMs", p -> Lightness.warmUp(Cap.atMost(100_000), 5, p));
     }
 
     /** §4 and §7.3 at a chosen size and number of runs. */
     public static Section warmUp(int n, int runs) {
-        return OneLine.along("spawning in one JVM and in fresh JVMs", p -> Lightness.warmUp(n, runs, p));
+        return ProgressLine.along("spawning in one JVM and in fresh JVMs", p -> Lightness.warmUp(n, runs, p));
     }
 
     /** §7.1: child JVMs given 1, 2, 4 and 8 CPUs (the article's rows): what they derive, and the time to spawn 30,000 (or the cap) at each, 3 runs per JVM. */
     public static Section cpuLimit() {
-        return OneLine.along("CPU limits, one child JVM each", p -> Containment.cpuLimit(new int[] {1, 2, 4, 8}, Cap.atMost(30_000), 3, p));
+        return ProgressLine.along("CPU limits, one child JVM each", p -> ContainerLimits.cpuLimit(new int[] {1, 2, 4, 8}, Cap.atMost(30_000), 3, p));
     }
 
     /** §7.1 with chosen CPU counts. */
     public static Section cpuLimit(int... cpus) {
-        return OneLine.along("CPU limits, one child JVM each", p -> Containment.cpuLimit(cpus, Cap.atMost(30_000), 3, p));
+        return ProgressLine.along("CPU limits, one child JVM each", p -> ContainerLimits.cpuLimit(cpus, Cap.atMost(30_000), 3, p));
     }
 
     /** §7.2: the heap derived from 512 MB, a heap that fills, a heap bigger than its container. */
     public static Section memoryLimit() {
-        return OneLine.along("memory limits, one child JVM each", p -> Containment.memoryLimit(p));
+        return ProgressLine.along("memory limits, one child JVM each", p -> ContainerLimits.memoryLimit(p));
     }
 
     /** §7.2, the swap lesson: -m 512m with and without --memory-swap, what the cgroup files say and the JVM reads, BEAM beside. */
     public static Section swapLesson() {
-        return OneLine.along("the swap lesson, one child JVM per case", p -> Containment.swapLesson(p));
+        return ProgressLine.along("the swap lesson, one child JVM per case", p -> SwapLesson.section(p));
     }
 
     /** §7.3: memory per idle process with no limit, a 512 MB container and 512 MB with 1 CPU (simulated), 10,000 processes (or the cap). */
     public static ContainerWeight containerWeight() {
-        return OneLine.along("memory per process under container-like limits, one fresh JVM each",
+        return ProgressLine.along("memory per process under container-like limits, one fresh JVM each",
                 p -> ContainerWeight.measure(Cap.atMost(10_000), p));
     }
 
@@ -112,12 +116,12 @@ public final class Karui {
 
     /** §7.2: memory outside the heap (thread stacks, direct buffers, metaspace), in a child JVM. */
     public static Section offHeap() {
-        return OneLine.along("memory outside the heap, in a child JVM", p -> Containment.offHeap(200, 64, 2_000, p));
+        return ProgressLine.along("memory outside the heap, in a child JVM", p -> ContainerLimits.offHeap(200, 64, 2_000, p));
     }
 
     /** §7.4: no per-thread cap in a shared heap; a child JVM's -Xmx as the real one; the direct-buffer loophole. */
     public static Section perProcessCap() {
-        return OneLine.along("per-process caps, one child JVM each", p -> Containment.perProcessCap(p));
+        return ProgressLine.along("per-process caps, one child JVM each", p -> Caps.perProcessCap(p));
     }
 
     /**
@@ -150,6 +154,6 @@ public final class Karui {
 
     /** §7.5: a heartbeat and a runaway under one supervisor, max 3 restarts in 60 s, in a child JVM. */
     public static Section supervisedRunaway() {
-        return OneLine.along("a supervised runaway, in a child JVM", p -> Containment.supervisedRunaway(3, 60, p));
+        return ProgressLine.along("a supervised runaway, in a child JVM", p -> Caps.supervisedRunaway(3, 60, p));
     }
 }

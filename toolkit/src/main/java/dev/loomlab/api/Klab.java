@@ -1,5 +1,6 @@
 package dev.loomlab.api;
 
+import dev.loomlab.util.ProgressLine;
 import dev.loomlab.beam.BeamHere;
 import dev.loomlab.view.GridColumn;
 import dev.loomlab.view.Grid;
@@ -54,7 +55,7 @@ public final class Klab {
      */
     public static ProcessMemory perProcess(int n) {
         int size = Cap.atMost(n);
-        return OneLine.along(String.format("memory per process at %,d, one fresh JVM and BEAM VM each", size), line -> {
+        return ProgressLine.along(String.format("memory per process at %,d, one fresh JVM and BEAM VM each", size), line -> {
             Map<Kind, Measurement> byKind = IdleWeight.measure(size, IdleWeight.PLATFORM_MAX, Kind.jvm(), line);
             Measurement hibernated = IdleWeight.hibernated(size, line);
             Measurement beamIdle = BeamHere.row(ExperimentSpec.of(Experiments.SPAWN, size), line);
@@ -92,7 +93,7 @@ public final class Klab {
      */
     public static Grid limits(int ask) {
         int n = Cap.atMost(ask);
-        return OneLine.along("the process limit, one fresh JVM per setting", line -> limits(n, line));
+        return ProgressLine.along("the process limit, one fresh JVM per setting", line -> limits(n, line));
     }
 
     private static Grid limits(int n, Progress progress) {
@@ -234,7 +235,7 @@ public final class Klab {
 
     /** The N×M ring for every n and m, normal and hibernated processes, each in a fresh JVM. */
     public static KlabRing ring(int[] ns, int[] ms) {
-        return OneLine.along("the N x M ring, normal and hibernated, one fresh JVM and BEAM VM per row",
+        return ProgressLine.along("the N x M ring, normal and hibernated, one fresh JVM and BEAM VM per row",
                 line -> KlabRing.measure(ns, ms, line));
     }
 }

@@ -243,10 +243,8 @@ public final class Loomlab {
 
     /** Any experiment, in a fresh JVM, its progress on one line replaced as it comes. */
     public static Measurement measure(ExperimentSpec spec) {
-        try (ProgressLine line = ProgressLine.start(String.format("%s %s n=%,d in a fresh JVM",
-                spec.experiment(), spec.kind().label(), spec.n()), 0)) {
-            return FreshJvm.run(spec, line);
-        }
+        return ProgressLine.along(String.format("%s %s n=%,d in a fresh JVM", spec.experiment(), spec.kind().label(), spec.n()),
+                line -> FreshJvm.run(spec, line));
     }
 
     /**
@@ -261,10 +259,8 @@ public final class Loomlab {
         // a count (the process limit) is the same in every VM: only a figure that varies is forked
         boolean varies = Experiments.named(spec.experiment()).timed();
         ExperimentSpec forked = spec.forkPolicy().single() && varies ? spec.withForks(FreshJvm.HEADLINE_FORKS) : spec;
-        try (ProgressLine line = ProgressLine.start(String.format("%s n=%,d on BEAM here and on the JVM, each over fresh VMs",
-                spec.experiment(), spec.n()), 0)) {
-            return BeamHere.beside(forked, line);
-        }
+        return ProgressLine.along(String.format("%s n=%,d on BEAM here and on the JVM, each over fresh VMs", spec.experiment(), spec.n()),
+                line -> BeamHere.beside(forked, line));
     }
 
     /**
@@ -284,17 +280,13 @@ public final class Loomlab {
      * measure it too). Ring and ping-pong also get one traced JVM per count.
      */
     public static Carriers carriers(ExperimentSpec spec, BeamBeside atDefault, String metric, String what) {
-        try (ProgressLine line = ProgressLine.start(String.format("%s n=%,d on fewer carriers, beside BEAM here on as many schedulers",
-                spec.experiment(), spec.n()), 0)) {
-            return Carriers.measure(spec, atDefault, metric, what, line);
-        }
+        return ProgressLine.along(String.format("%s n=%,d on fewer carriers, beside BEAM here on as many schedulers",
+                spec.experiment(), spec.n()), line -> Carriers.measure(spec, atDefault, metric, what, line));
     }
 
     /** The tiers with each also spawned on BEAM here (a fresh BEAM VM per tier), in the table and the plot. */
     public static TiersWithBeam beamHere(Tiers tiers) {
-        try (ProgressLine line = ProgressLine.start("BEAM here: the same tiers, one fresh erl each", 0)) {
-            return TiersWithBeam.of(tiers, line);
-        }
+        return ProgressLine.along("BEAM here: the same tiers, one fresh erl each", line -> TiersWithBeam.of(tiers, line));
     }
 
     /** The same helpers, run in this JVM: for poking in jshell, not for figures to publish. */

@@ -1,5 +1,6 @@
 package dev.loomlab.api;
 
+import dev.loomlab.util.ProgressLine;
 import dev.loomlab.beam.BeamHere;
 import java.util.ArrayList;
 import java.util.List;
@@ -216,7 +217,7 @@ public final class ProcessMemory implements Tabular {
     public Grid stacks() {
         record Stack(String unit, String reserved, Outcome o, String beam, double beamBytes) {}
         int size = Math.min(n, 1_000);
-        Outcome small = OneLine.along("platform threads with -Xss256k, in a fresh JVM", line ->
+        Outcome small = ProgressLine.along("platform threads with -Xss256k, in a fresh JVM", line ->
                 SafeRun.run(ExperimentSpec.of(Experiments.SPAWN, size).withKind(Kind.PLATFORM).withJvmFlags("-Xss256k"), line));
         List<Stack> rows = List.of(
                 new Stack("platform thread, default -Xss", "1 MiB (Linux x64 default)", platform,

@@ -1,5 +1,6 @@
 package dev.loomlab.api;
 
+import dev.loomlab.util.ProgressLine;
 import dev.loomlab.beam.BeamHere;
 import dev.loomlab.experiment.FreshJvm;
 import dev.loomlab.view.Grid;
@@ -43,7 +44,7 @@ public final class UnMillion {
      * fresh BEAM VM) and BEAM's, a goroutine's and an OS thread's published weights.
      */
     public static Section idleWeight(int n) {
-        return OneLine.along("idle weight per kind, one fresh JVM (and BEAM VM) each", line -> idleWeight(n, line));
+        return ProgressLine.along("idle weight per kind, one fresh JVM (and BEAM VM) each", line -> idleWeight(n, line));
     }
 
     /**
@@ -52,7 +53,7 @@ public final class UnMillion {
      * hibernated processes would take, labelled as extrapolated.
      */
     public static Section hibernation(int n) {
-        return OneLine.along("hibernation, one fresh JVM (and BEAM VM) each", line -> hibernation(n, line));
+        return ProgressLine.along("hibernation, one fresh JVM (and BEAM VM) each", line -> hibernation(n, line));
     }
 
     /** BEAM's +P rounding beside the toolkit's exact limit, for the article's examples. */
@@ -67,12 +68,12 @@ public final class UnMillion {
 
     /** 1M and 5M hibernated, each in a fresh JVM (lift the cap first), rows that do not fit are not started. */
     public static Section millions() {
-        return OneLine.along("1M and 5M hibernated, one fresh JVM each", p -> HibernatedMillions.articles().run(p));
+        return ProgressLine.along("1M and 5M hibernated, one fresh JVM each", p -> HibernatedMillions.articles().run(p));
     }
 
     /** Shared by reference or copied: what the receiver sees, and what a copy costs (10 to 10,000 elements). */
     public static Isolation.Result isolation() {
-        return OneLine.along("isolation: shared or copied, in a child JVM", Isolation::standard);
+        return ProgressLine.along("isolation: shared or copied, in a child JVM", Isolation::standard);
     }
 
     static Section idleWeight(int n, Progress progress) {

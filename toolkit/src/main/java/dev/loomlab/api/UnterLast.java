@@ -1,5 +1,6 @@
 package dev.loomlab.api;
 
+import dev.loomlab.util.ProgressLine;
 import dev.loomlab.nativecall.DirtyCall;
 import dev.loomlab.view.Section;
 
@@ -14,6 +15,6 @@ public final class UnterLast {
 
     /** The undeclared dirty NIF: a 20 ms native call every 50 ms on one carrier, none, on the carrier, offloaded. */
     public static Section dirtyCall() {
-        return OneLine.along("a long native call on one carrier, one child JVM each", p -> DirtyCall.standard().run(p));
+        return ProgressLine.along("a long native call on one carrier, one child JVM each", p -> DirtyCall.standard().run(p));
     }
 }

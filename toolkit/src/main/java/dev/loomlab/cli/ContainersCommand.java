@@ -2,7 +2,8 @@ package dev.loomlab.cli;
 
 import dev.loomlab.util.Progress;
 import dev.loomlab.view.Section;
-import dev.loomlab.limits.Containment;
+import dev.loomlab.limits.ContainerLimits;
+import dev.loomlab.limits.Caps;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -24,11 +25,11 @@ final class ContainersCommand extends SectionCommand {
     @Override
     Section section(Progress progress) {
         return switch (what) {
-            case "cpu" -> Containment.cpuLimit(new int[] {1, 2, 4}, dev.loomlab.measure.Cap.atMost(30_000), 3, progress);
-            case "memory" -> Containment.memoryLimit(progress);
-            case "off-heap" -> Containment.offHeap(200, 64, 2_000, progress);
-            case "cap" -> Containment.perProcessCap(progress);
-            case "supervise" -> Containment.supervisedRunaway(3, 60, progress);
+            case "cpu" -> ContainerLimits.cpuLimit(new int[] {1, 2, 4}, dev.loomlab.measure.Cap.atMost(30_000), 3, progress);
+            case "memory" -> ContainerLimits.memoryLimit(progress);
+            case "off-heap" -> ContainerLimits.offHeap(200, 64, 2_000, progress);
+            case "cap" -> Caps.perProcessCap(progress);
+            case "supervise" -> Caps.supervisedRunaway(3, 60, progress);
             default -> throw new IllegalArgumentException("unknown containers demo \"" + what + "\": use cpu, memory, off-heap, cap or supervise");
         };
     }

@@ -2,7 +2,7 @@ package dev.loomlab.cli;
 
 import dev.loomlab.view.Section;
 import dev.loomlab.util.Progress;
-import dev.loomlab.limits.Containment;
+import dev.loomlab.limits.ThreadCeiling;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -19,6 +19,6 @@ final class ThreadsLimitCommand extends SectionCommand {
 
     @Override
     Section section(Progress progress) {
-        return Containment.threadsLimit(ceiling, progress);
+        return ThreadCeiling.threadsLimit(ceiling, progress);
     }
 }
