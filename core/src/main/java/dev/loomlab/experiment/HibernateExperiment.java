@@ -1,7 +1,6 @@
 package dev.loomlab.experiment;
 
 import dev.loomlab.util.Progress;
-import dev.loomlab.measure.Cap;
 import dev.loomlab.measure.MemoryDelta;
 import dev.loomlab.measure.MemorySnapshot;
 import dev.loomlab.measure.Parked;
@@ -13,7 +12,6 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeoutException;
 
 /**
  * Hibernation: n processes that give their thread back while they wait, as

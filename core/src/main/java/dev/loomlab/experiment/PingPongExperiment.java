@@ -2,7 +2,6 @@ package dev.loomlab.experiment;
 
 import dev.loomlab.util.Progress;
 import dev.loomlab.measure.CrossCoreRoundTrip;
-import dev.loomlab.measure.Cap;
 import dev.loomlab.process.HopTrace;
 import java.time.Duration;
 import java.util.LinkedHashMap;

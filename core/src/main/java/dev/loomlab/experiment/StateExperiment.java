@@ -1,7 +1,6 @@
 package dev.loomlab.experiment;
 
 import dev.loomlab.util.Progress;
-import dev.loomlab.measure.Cap;
 import dev.loomlab.measure.MemoryDelta;
 import dev.loomlab.measure.MemorySnapshot;
 import dev.loomlab.measure.Parked;

@@ -3,7 +3,6 @@ package dev.loomlab.experiment;
 import dev.loomlab.measure.ProcStatus;
 import dev.loomlab.process.Pid;
 import dev.loomlab.process.Processes;
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

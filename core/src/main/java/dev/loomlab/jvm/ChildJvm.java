@@ -1,7 +1,6 @@
 package dev.loomlab.jvm;
 
 import java.io.UncheckedIOException;
-import dev.loomlab.util.Durations;
 import dev.loomlab.util.Progress;
 import java.io.BufferedReader;
 import java.io.File;

@@ -1,6 +1,5 @@
 package dev.loomlab.limits;
 
-import dev.loomlab.view.Grid;
 import dev.loomlab.view.GridColumn;
 import dev.loomlab.measure.Units;
 import java.time.Duration;

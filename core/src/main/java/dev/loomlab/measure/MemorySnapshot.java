@@ -4,12 +4,9 @@ import com.fasterxml.jackson.annotation.JsonIgnore;
 import dev.loomlab.view.Grid;
 import dev.loomlab.view.GridLines;
 import dev.loomlab.view.Tabular;
-import java.io.IOException;
 import java.lang.management.BufferPoolMXBean;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryUsage;
-import java.nio.file.Files;
-import java.nio.file.Path;
 
 /**
  * The memory of this JVM at one moment, read after a full GC, as the articles read

@@ -2,7 +2,6 @@ package dev.loomlab.process;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
-import java.util.concurrent.locks.LockSupport;
 import java.util.function.Predicate;
 
 /**

@@ -1,21 +1,39 @@
 package dev.loomlab.api;
 
-import dev.loomlab.util.ProgressLine;
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.loomlab.beam.BeamHere;
+import dev.loomlab.experiment.ExperimentSpec;
+import dev.loomlab.experiment.Experiments;
 import dev.loomlab.experiment.Forks;
-import dev.loomlab.gc.GcPauses;
+import dev.loomlab.experiment.FreshJvm;
+import dev.loomlab.experiment.Kind;
 import dev.loomlab.experiment.Measurement;
+import dev.loomlab.experiment.MeasurementJson;
 import dev.loomlab.experiment.Verdict;
-import dev.loomlab.limits.ThreadCeiling;
+import dev.loomlab.gc.GcPauses;
+import dev.loomlab.limits.Caps;
 import dev.loomlab.limits.ContainerLimits;
 import dev.loomlab.limits.SwapLesson;
-import dev.loomlab.limits.Caps;
+import dev.loomlab.limits.ThreadCeiling;
 import dev.loomlab.measure.Cap;
 import dev.loomlab.measure.Spread;
+import dev.loomlab.published.PublishedFigure;
+import dev.loomlab.published.PublishedFigures;
+import dev.loomlab.util.Progress;
+import dev.loomlab.util.ProgressLine;
 import dev.loomlab.view.Grid;
+import dev.loomlab.view.Palette;
+import dev.loomlab.view.Plot;
 import dev.loomlab.view.Section;
+import dev.loomlab.view.Series;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * The helpers of notebooks 02 and 02b, 「軽量プロセス」はどれくらい軽いのか, one per section. Each runs its
@@ -30,16 +48,37 @@ import java.util.stream.Collectors;
  */
 public final class Karui {
 
+
+    /** The article's runtimes, as its figures (source {@code karui}) name them. */
+    private static final String BEAM = "BEAM";
+    private static final String GO = "Go";
+    private static final String PYTHON = "Python";
+
     private Karui() {}
+
+    /** The article's figure for a runtime (by name prefix), an experiment and a metric; empty when it published none. */
+    private static Optional<PublishedFigure> figure(String runtimePrefix, String experiment, String metric) {
+        return PublishedFigures.of(experiment, metric).stream()
+                .filter(f -> f.source().equals("karui") && f.runtime().startsWith(runtimePrefix)).findFirst();
+    }
+
+    /** The article's value, NaN when it did not publish it. */
+    private static double value(String runtimePrefix, String experiment, String metric) {
+        return figure(runtimePrefix, experiment, metric).map(PublishedFigure::value).orElse(Double.NaN);
+    }
+
+    private static String note(String runtimePrefix, String experiment, String metric) {
+        return figure(runtimePrefix, experiment, metric).map(PublishedFigure::note).orElse("");
+    }
 
     /** §2: 1k, 10k, 100k idle processes (up to the cap), one fresh JVM each: bytes and µs per process. */
     public static Section idleProcesses() {
-        return ProgressLine.along("idle processes by size, one fresh JVM and BEAM VM each", p -> Lightness.idleScaling(Cap.tiers(1_000, 10_000, 100_000), p));
+        return ProgressLine.along("idle processes by size, one fresh JVM and BEAM VM each", p -> idleScaling(Cap.tiers(1_000, 10_000, 100_000), p));
     }
 
     /** §2 at chosen sizes. */
     public static Section idleProcesses(int... sizes) {
-        return ProgressLine.along("idle processes by size, one fresh JVM and BEAM VM each", p -> Lightness.idleScaling(Cap.tiers(sizes), p));
+        return ProgressLine.along("idle processes by size, one fresh JVM and BEAM VM each", p -> idleScaling(Cap.tiers(sizes), p));
     }
 
     /** §5 and §10: GC pauses for G1, ZGC and Serial at each n (within the cap), 1.5 s measured per row (six fresh JVMs in one cell). */
@@ -55,17 +94,17 @@ public final class Karui {
     /** §3 with chosen sizes: {@code processes} per size (fewer for big lists). */
     public static Section state(int processes, int... elements) {
         dev.loomlab.measure.Cap.check("processes", processes, 1_000);
-        return ProgressLine.along("state held by a process, one fresh JVM and BEAM VM per list size", p -> Lightness.state(elements, processes, p));
+        return ProgressLine.along("state held by a process, one fresh JVM and BEAM VM per list size", p -> state(elements, processes, p));
     }
 
     /** §4: toolkit processes, raw virtual threads, platform threads (at most 2,000) beside BEAM, Go, Python. */
     public static Section kinds() {
-        return ProgressLine.along("kinds side by side, one fresh JVM and BEAM VM each", p -> Lightness.kinds(Cap.atMost(100_000), Cap.atMost(2_000), p));
+        return ProgressLine.along("kinds side by side, one fresh JVM and BEAM VM each", p -> kinds(Cap.atMost(100_000), Cap.atMost(2_000), p));
     }
 
     /** §4 at a chosen size. */
     public static Section kinds(int n, int platformThreads) {
-        return ProgressLine.along("kinds side by side, one fresh JVM and BEAM VM each", p -> Lightness.kinds(n, platformThreads, p));
+        return ProgressLine.along("kinds side by side, one fresh JVM and BEAM VM each", p -> kinds(n, platformThreads, p));
     }
 
     /** §4: this machine's thread limits, and a low ceiling (256 tasks) hit in a child JVM. */
@@ -75,12 +114,12 @@ public final class Karui {
 
     /** §4 and §7.3: spawning 100,000 (or the cap) five times in one JVM, and in a fresh JVM each time. */
     public static Section warmUp() {
-        return ProgressLine.along("spawning in one JVM and in fresh JVMs", p -> Lightness.warmUp(Cap.atMost(100_000), 5, p));
+        return ProgressLine.along("spawning in one JVM and in fresh JVMs", p -> warmUp(Cap.atMost(100_000), 5, p));
     }
 
     /** §4 and §7.3 at a chosen size and number of runs. */
     public static Section warmUp(int n, int runs) {
-        return ProgressLine.along("spawning in one JVM and in fresh JVMs", p -> Lightness.warmUp(n, runs, p));
+        return ProgressLine.along("spawning in one JVM and in fresh JVMs", p -> warmUp(n, runs, p));
     }
 
     /** §7.1: child JVMs given 1, 2, 4 and 8 CPUs (the article's rows): what they derive, and the time to spawn 30,000 (or the cap) at each, 3 runs per JVM. */
@@ -155,5 +194,289 @@ public final class Karui {
     /** §7.5: a heartbeat and a runaway under one supervisor, max 3 restarts in 60 s, in a child JVM. */
     public static Section supervisedRunaway() {
         return ProgressLine.along("a supervised runaway, in a child JVM", p -> Caps.supervisedRunaway(3, 60, p));
+    }
+
+
+
+    /** Section 2: idle processes at each size, one fresh JVM per size, and one fresh BEAM VM per size for BEAM here. */
+    static Section idleScaling(int[] sizes, Progress progress) {
+        List<Measurement> tiers = TierRuns.measure(Kind.PROCESS, sizes, 1, progress);
+        Map<Long, Measurement> beam = new LinkedHashMap<>();
+        for (Measurement m : tiers) {
+            beam.put(m.n(), BeamHere.row(ExperimentSpec.of(Experiments.SPAWN, (int) m.n()).withRepeat(1), progress));
+        }
+        double beamPer = value(BEAM, "spawn", "bytesPerProcess");
+        double beamNs = value(BEAM, "spawn", "nsPerSpawn");
+        Grid table = Grid.of("Idle processes: the JVM and BEAM here (a fresh VM each per size, this machine) beside the "
+                        + "article's BEAM (2.6 KB each, linear 1k to 500k, another machine)", tiers)
+                .whole("processes", m -> (int) m.n())
+                .number("JVM bytes / process", m -> Grid.nearest(m.bytesPerProcess()))
+                .text("BEAM here bytes / process", m -> BeamHere.cell(beam.get(m.n()), "bytesPerProcess"))
+                .number("BEAM bytes / process (article)", m -> beamPer)
+                .number("JVM / BEAM here (memory)", m -> BeamHere.ratio(m.bytesPerProcess(), beam.get(m.n()), "bytesPerProcess"))
+                .number("JVM / BEAM article (memory)", m -> Grid.ratio(m.bytesPerProcess(), beamPer))
+                .number("JVM total MB", m -> Grid.round(m.bytesPerProcess() * m.n() / 1e6))
+                .number("BEAM here total MB", m -> Grid.round(BeamHere.value(beam.get(m.n()), "bytesPerProcess") * m.n() / 1e6))
+                .number("BEAM total MB (2.6 KB x n)", m -> Grid.round(beamPer * m.n() / 1e6))
+                .number("JVM µs / spawn", m -> Grid.nearest(m.nsPerSpawn() / 10) / 100.0)
+                .number("BEAM here µs / spawn", m -> Grid.nearest(BeamHere.value(beam.get(m.n()), "nsPerSpawn") / 10) / 100.0)
+                .number("BEAM µs / spawn (article: 0.5 to 0.9)", m -> beamNs / 1000)
+                .build();
+        List<Long> xs = tiers.stream().map(Measurement::n).toList();
+        var chart = Plot.lines("Memory of n idle processes (log-log: a slope of one is linear)",
+                "processes", "MB (heap after GC; BEAM: erlang:memory)", true, true,
+                List.of(Series.of(Palette.PROCESS, "JVM processes (this machine)", xs,
+                                tiers.stream().map(m -> m.bytesPerProcess() * m.n() / 1e6).toList()),
+                        Series.of(Palette.BEAM_HERE, "BEAM here (this machine)", xs, xs.stream()
+                                .map(n -> BeamHere.value(beam.get(n), "bytesPerProcess") * n / 1e6).toList()),
+                        Series.of(Palette.BEAM_PUBLISHED, "BEAM (article: 2.6 KB x n)", xs, xs.stream().map(n -> beamPer * n / 1e6).toList())
+                                .styled(Series.Style.PUBLISHED)));
+        List<String> notes = new ArrayList<>();
+        for (Measurement m : tiers) {
+            notes.add(BeamHere.verdict(String.format("%,d idle processes", m.n()), m,
+                    beam.get(m.n()), "bytesPerProcess", beamPer));
+        }
+        notes.add(Tiers.verdict("BEAM here", beam.values().stream().filter(Measurement::ok).toList()));
+        notes.add(Tiers.verdict("JVM process", tiers));
+        notes.add("JVM bytes / process: heap used after a full GC with every process verified parked, minus before, divided by n");
+        notes.add("BEAM here: the same n in a fresh BEAM VM, erlang:memory(processes_used) after minus before, over n, "
+                + "every process waiting in receive");
+        notes.add("µs / spawn (in the details, with BEAM here's totals): the spawn loop alone, in the one measured run after each "
+                + "VM's warm-up, which is judged on the bytes, so the time still moves from run to run; the cold first runs are "
+                + "the warm-up section's");
+        return Section.narrowed(table, chart, notes, Stream.concat(tiers.stream(), beam.values().stream())
+                .filter(java.util.Objects::nonNull).map(r -> (JsonNode) MeasurementJson.tree(r)).toList(),
+                "processes", "JVM bytes / process", "BEAM here bytes / process", "BEAM bytes / process (article)",
+                "JVM / BEAM here (memory)", "JVM / BEAM article (memory)", "JVM total MB");
+    }
+
+    /** Section 3: processes each holding a list of m elements; m = 0 is the baseline. */
+    public static Section state(int[] elements, int processes, Progress progress) {
+        Map<Integer, Measurement> byM = StateSizes.measure(elements, processes, progress);
+        List<Integer> sizes = List.copyOf(byM.keySet());
+        Map<Integer, Measurement> beamByM = new LinkedHashMap<>();
+        for (int m : sizes) {
+            beamByM.put(m, BeamHere.row(StateSizes.spec(m, processes), progress));
+        }
+        Map<Integer, Double> perProcess = new LinkedHashMap<>();
+        byM.forEach((m, r) -> perProcess.put(m, r.bytesPerProcess()));
+        double beamAt10 = beamByM.containsKey(10) ? BeamHere.value(beamByM.get(10), "bytesPerProcess") : Double.NaN;
+        double at10 = perProcess.getOrDefault(10, Double.NaN);
+        double fixed = perProcess.get(0);
+        int largest = sizes.get(sizes.size() - 1);
+        double slope = largest == 0 ? Double.NaN : (perProcess.get(largest) - fixed) / largest;
+        double bend = slope > 0 ? fixed / slope : Double.NaN;
+        Grid table = Grid.of(String.format(
+                "State held by a process: a list of m elements (fixed part %,.0f B, then about %.1f B an element)", fixed, slope), sizes)
+                .whole("list elements", m -> m)
+                .whole("processes", m -> (int) byM.get(m).n())
+                .number("JVM bytes / process", m -> Grid.nearest(perProcess.get(m)))
+                .text("BEAM here bytes / process", m -> BeamHere.cell(beamByM.get(m), "bytesPerProcess"))
+                .number("JVM / BEAM here", m -> BeamHere.ratio(perProcess.get(m), beamByM.get(m), "bytesPerProcess"))
+                .number("JVM bytes / element (beyond no state)", m -> m == 0 ? Double.NaN
+                        : Grid.round((perProcess.get(m) - perProcess.get(0)) / m))
+                .number("JVM growth vs 10 elements", m -> Grid.round(perProcess.get(m) / at10))
+                .number("BEAM here growth vs 10 elements", m -> Grid.round(BeamHere.value(beamByM.get(m), "bytesPerProcess") / beamAt10))
+                .number("BEAM growth (article)", m -> m == 100 ? value(BEAM, "state", "growthAt100Elements")
+                        : m == 1000 ? value(BEAM, "state", "growthAt1000Elements") : Double.NaN)
+                .text("BEAM, article", m -> m == 100 ? note(BEAM, "state", "growthAt100Elements")
+                        : m == 1000 ? note(BEAM, "state", "growthAt1000Elements") : "")
+                .build();
+        List<Number> xs = new ArrayList<>();
+        List<Number> ys = new ArrayList<>();
+        List<Number> beam = new ArrayList<>();
+        List<Number> beamHere = new ArrayList<>();
+        double beamBase = value(BEAM, "spawn", "bytesPerProcess");
+        for (int m : sizes) {
+            if (m == 0) {
+                continue;
+            }
+            xs.add(m);
+            ys.add(perProcess.get(m));
+            beamHere.add(BeamHere.value(beamByM.get(m), "bytesPerProcess"));
+            beam.add(m <= 100 ? beamBase : m == 1000 ? beamBase * value(BEAM, "state", "growthAt1000Elements") : Double.NaN);
+        }
+        var chart = Plot.lines("Bytes per process by list size held (log-log)",
+                "list elements held", "bytes per process", true, true,
+                List.of(Series.of(Palette.PROCESS, "JVM process (this machine)", xs, ys),
+                        Series.of(Palette.BEAM_HERE, "BEAM here (this machine)", xs, beamHere),
+                        Series.of(Palette.BEAM_PUBLISHED, "BEAM (article: flat to 100, x10 at 1,000)", xs, beam)
+                                .styled(Series.Style.PUBLISHED)));
+        List<String> notes = new ArrayList<>();
+        for (int m : sizes) {
+            notes.add(BeamHere.verdict(String.format("a process holding %,d elements", m),
+                    perProcess.get(m), beamByM.get(m), "bytesPerProcess", Double.NaN));
+        }
+        return Section.narrowed(table, chart, Stream.concat(notes.stream(), Stream.of(
+                String.format("The JVM curve bends near %,.0f elements, where the list (%.1f B an element) outweighs the fixed part "
+                        + "of a parked process (%,.0f B: its stack chunk and objects); below that the fixed part dominates, above it "
+                        + "the list does. There is no per-process initial heap to absorb small state, so nothing is free.", bend, slope, fixed),
+                "BEAM's curve bends later and harder: up to 100 elements fit the 233-word initial heap (no growth), "
+                        + "then the heap is resized in steps (about 10x at 1,000 elements).",
+                "Big lists run with fewer processes (n x m at most 10 million elements) so each child stays near 200 MB "
+                        + "(the processes of each row are in the details); BEAM here runs the same n and m in a fresh BEAM VM each.")).toList(),
+                Stream.concat(byM.values().stream(), beamByM.values().stream())
+                        .map(r -> (JsonNode) MeasurementJson.tree(r)).toList(),
+                "list elements", "JVM bytes / process", "BEAM here bytes / process", "JVM / BEAM here",
+                "JVM bytes / element (beyond no state)", "BEAM here growth vs 10 elements", "BEAM growth (article)");
+    }
+
+    /** One row of the kinds table: a unit measured here, or one the article published. */
+    private record KindRow(String unit, String measured, Integer n, double heap, double stacks, double rss, double total,
+                           double ns, double memHere, double nsHere, double memRatio, double nsRatio, String category) {}
+
+    /** Section 4: the three kinds in fresh JVMs, beside BEAM, goroutines and Python threads. */
+    public static Section kinds(int n, int platformN, Progress progress) {
+        double beamBytes = value(BEAM, "spawn", "bytesPerProcess");
+        double beamNs = value(BEAM, "spawn", "nsPerSpawn");
+        List<KindRow> rows = new ArrayList<>();
+        Map<Kind, Measurement> byKind = new LinkedHashMap<>(IdleWeight.measure(n, platformN, Kind.jvm(), progress));
+        Measurement beamHere = BeamHere.row(ExperimentSpec.of(Experiments.SPAWN, n), progress);
+        byKind.put(Kind.BEAM, beamHere);
+        for (Kind k : byKind.keySet()) {
+            Measurement m = byKind.get(k);
+            String label = switch (k) {
+                case PROCESS -> "JVM toolkit process";
+                case VIRTUAL -> "JVM raw virtual thread";
+                case PLATFORM -> "JVM platform thread";
+                case BEAM -> "BEAM here";
+                default -> k.runtime();
+            };
+            String category = switch (k) {
+                case PROCESS -> "JVM process";
+                case VIRTUAL -> "JVM virtual";
+                case PLATFORM -> "JVM platform";
+                case BEAM -> "BEAM here";
+                default -> k.runtime();
+            };
+            double st = m.metrics().containsKey("nativeStackBytesPerProcess") ? m.metric("nativeStackBytesPerProcess")
+                    : k == Kind.BEAM ? Double.NaN : 0;
+            rows.add(new KindRow(label, k == Kind.BEAM && !m.ok() ? "this machine: " + m.outcome() : "this machine", (int) m.n(),
+                    Grid.nearest(m.metric("heapBytesPerProcess")), Grid.nearest(st),
+                    Grid.nearest(m.metric("rssBytesPerProcess")), Grid.nearest(m.bytesPerProcess()), Grid.nearest(m.nsPerSpawn()),
+                    BeamHere.ratio(m.bytesPerProcess(), beamHere, "bytesPerProcess"),
+                    BeamHere.ratio(m.nsPerSpawn(), beamHere, "nsPerSpawn"),
+                    Grid.ratio(m.bytesPerProcess(), beamBytes), Grid.ratio(m.nsPerSpawn(), beamNs), category));
+        }
+        for (String runtime : List.of(BEAM, GO, PYTHON)) {
+            String experiment = "spawn";
+            double b = value(runtime, experiment, "bytesPerProcess");
+            double t = value(runtime, experiment, "nsPerSpawn");
+            if (runtime.equals(PYTHON)) {
+                t = beamNs * 70; // the article: 40 to 100 times BEAM's spawn time; 70 is the midpoint
+            }
+            rows.add(new KindRow(figure(runtime, experiment, "bytesPerProcess").map(PublishedFigure::runtime).orElse(runtime),
+                    "article: " + note(runtime, experiment, "bytesPerProcess")
+                            + (runtime.equals(PYTHON) ? "; spawn time published as 40 to 100x BEAM (70x shown)" : ""),
+                    null, Double.NaN, Double.NaN, Double.NaN, b, t, Double.NaN, Double.NaN, Grid.ratio(b, beamBytes), Grid.ratio(t, beamNs),
+                    runtime.equals(PYTHON) ? "Python thread" : runtime.equals(GO) ? "goroutine" : "BEAM"));
+        }
+        Grid table = Grid.of("Kinds side by side: the JVM's and BEAM's measured here, theirs as the article published them "
+                + "(another machine); ratios against BEAM here, and in the details against the article's BEAM", rows)
+                .text("unit", KindRow::unit)
+                .wholeOrEmpty("n", KindRow::n)
+                .number("bytes / unit", KindRow::total)
+                .number("heap B / unit", KindRow::heap)
+                .number("native stack B / unit (NMT)", KindRow::stacks)
+                .number("RSS B / unit", KindRow::rss)
+                .number("ns / spawn", KindRow::ns)
+                .number("memory vs BEAM here", KindRow::memHere)
+                .number("spawn time vs BEAM here", KindRow::nsHere)
+                .number("memory vs BEAM", KindRow::memRatio)
+                .number("spawn time vs BEAM", KindRow::nsRatio)
+                .text("measured", KindRow::measured)
+                .build();
+        // measured rows are at least 1 on the log axis (a negative RSS reading at small n would vanish);
+        // a failed BEAM-here row has no bar (NaN). One unit per axis: bytes on the left, ns on the right.
+        var chart = Plot.bars("Bytes per unit (left) and ns to spawn one (right), log scales", true,
+                rows.stream().map(KindRow::category).toList(),
+                "bytes per unit (log)", rows.stream().map(r -> r.n() == null || Double.isNaN(r.total()) ? r.total() : Math.max(1, r.total())).toList(),
+                "ns per spawn (log)", rows.stream().map(r -> r.n() == null || Double.isNaN(r.ns()) ? r.ns() : Math.max(1, r.ns())).toList());
+        List<String> notes = new ArrayList<>();
+        for (Kind k : Kind.jvm()) {
+            Measurement m = byKind.get(k);
+            String unit = switch (k) {
+                case PROCESS -> "a toolkit process";
+                case VIRTUAL -> "a raw virtual thread";
+                default -> "a platform thread";
+            };
+            notes.add(BeamHere.verdict(unit + " against an idle BEAM process", m, beamHere,
+                    "bytesPerProcess", beamBytes));
+            notes.add(BeamHere.verdict("spawning " + unit + " against spawning a BEAM process", m, beamHere,
+                    "nsPerSpawn", beamNs));
+        }
+        return Section.narrowed(table, chart, Stream.concat(notes.stream(), Stream.of(
+                "JVM bytes / unit: heap after GC per unit, plus for platform threads their committed native stacks (NMT); "
+                        + "BEAM here: erlang:memory(processes_used) per process in a fresh BEAM VM",
+                "platform threads run at most " + platformN + " at a time: each is a real OS thread with its own stack",
+                "Go and Python figures are the article's, measured differently (HeapAlloc + StackInuse; Python RSS)",
+                "the details add n, the heap and RSS per unit, and the ratios against the article's BEAM")).toList(),
+                byKind.values().stream().map(r -> (JsonNode) MeasurementJson.tree(r)).toList(),
+                "unit", "bytes / unit", "native stack B / unit (NMT)", "ns / spawn", "memory vs BEAM here", "spawn time vs BEAM here",
+                "measured");
+    }
+
+    /** One run of the warm-up table: ns per spawn and bytes per process, one JVM and fresh JVMs, and the article's figures. */
+    private record WarmRow(int run, double process, double virtual, double fresh, double processBytes, double freshBytes,
+                           double beam, double go) {}
+
+    /**
+     * Sections 4 and 7.3: spawn n, {@code runs} times in one JVM (the JIT warms up), next to one
+     * fresh JVM per run, for toolkit processes and raw virtual threads.
+     */
+    static Section warmUp(int n, int runs, Progress progress) {
+        Cap.check("n", n, 1_000);
+        if (runs < 2 || runs > 20) {
+            throw new IllegalArgumentException("runs must be between 2 and 20, got " + runs);
+        }
+        Measurement oneJvm = FreshJvm.run(ExperimentSpec.of(Experiments.SPAWN, n).withFixedRuns(runs), progress);
+        Measurement oneJvmVirtual = FreshJvm.run(ExperimentSpec.of(Experiments.SPAWN, n).withKind(Kind.VIRTUAL).withFixedRuns(runs), progress);
+        List<Measurement> fresh = new ArrayList<>();
+        int freshRuns = Math.min(runs, 3); // a fresh JVM per run is the expensive part; three show it never warms
+        for (int i = 0; i < freshRuns; i++) {
+            // only its cold run is shown: one run, no warm-up to wait for
+            fresh.add(FreshJvm.run(ExperimentSpec.of(Experiments.SPAWN, n).withFixedRuns(1), progress));
+        }
+        double beamRepeated = value(BEAM, "warmup", "nsPerSpawnRepeated");
+        double goFirst = value(GO, "warmup", "nsPerSpawnFirstRun");
+        double goLater = value(GO, "warmup", "nsPerSpawnLaterRuns");
+        List<WarmRow> rows = new ArrayList<>();
+        for (int i = 0; i < runs; i++) {
+            double f = i < fresh.size() ? fresh.get(i).runs().get(0).metric("nsPerSpawn") : Double.NaN;
+            double fb = i < fresh.size() ? fresh.get(i).runs().get(0).metric("bytesPerProcess") : Double.NaN;
+            rows.add(new WarmRow(i + 1, oneJvm.runs().get(i).metric("nsPerSpawn"), oneJvmVirtual.runs().get(i).metric("nsPerSpawn"), f,
+                    oneJvm.runs().get(i).metric("bytesPerProcess"), fb, beamRepeated, i == 0 ? goFirst : goLater));
+        }
+        Grid table = Grid.of(String.format("Spawning %,d, %d times: one JVM (the JIT warms up) against a fresh JVM each run", n, runs), rows)
+                .whole("run", WarmRow::run)
+                .number("process ns/spawn, one JVM", r -> Grid.nearest(r.process()))
+                .number("virtual ns/spawn, one JVM", r -> Grid.nearest(r.virtual()))
+                .number("process ns/spawn, fresh JVM each", r -> Grid.nearest(r.fresh()))
+                .number("process B/process, one JVM", r -> Grid.nearest(r.processBytes()))
+                .number("process B/process, fresh JVM each", r -> Grid.nearest(r.freshBytes()))
+                .text("faster in this run (one JVM)", r -> r.process() < r.virtual() ? "process" : "virtual thread")
+                .number("BEAM ns (article, 5 x 500k)", WarmRow::beam)
+                .number("Go ns (article, 5 x 500k)", WarmRow::go)
+                .build();
+        List<Integer> xs = rows.stream().map(WarmRow::run).toList();
+        var chart = Plot.lines(String.format("ns per spawn, %d runs of %,d", runs, n),
+                "run", "ns per spawn", false, true, List.of(
+                        Series.of(Palette.PROCESS, "JVM process, one JVM", xs, rows.stream().map(WarmRow::process).toList()),
+                        Series.of(Palette.VIRTUAL, "JVM virtual thread, one JVM", xs, rows.stream().map(WarmRow::virtual).toList()),
+                        // NaN where no fresh run: the chart skips it
+                        Series.of(Palette.PROCESS, "JVM process, fresh JVM each run", xs, rows.stream().map(WarmRow::fresh).toList())
+                                .styled(Series.Style.SECONDARY),
+                        Series.of(Palette.BEAM_PUBLISHED, "BEAM (article)", xs, rows.stream().map(WarmRow::beam).toList())
+                                .styled(Series.Style.PUBLISHED),
+                        Series.of(Palette.GO, "Go (article)", xs, rows.stream().map(WarmRow::go).toList()).styled(Series.Style.PUBLISHED)));
+        return Section.narrowed(table, chart, List.of(
+                "run 1 in one JVM is cold: the spawn loop runs interpreted, its frames are bigger and slower (the bytes per process "
+                        + "of each run are in the details); later runs are compiled",
+                "a fresh JVM per run is cold every time (three are run): its figures do not improve, which is what the article's one-run table showed for Go",
+                "which of two close figures is faster can change between run 1 and the rest: compare warm medians, and say which you used"),
+                // the one-JVM measurements only (run 1 cold, the median of the rest), so a reader's cell finds them by kind
+                Stream.of(oneJvm, oneJvmVirtual).map(r -> (JsonNode) MeasurementJson.tree(r)).toList(),
+                "run", "process ns/spawn, one JVM", "virtual ns/spawn, one JVM", "process ns/spawn, fresh JVM each",
+                "faster in this run (one JVM)", "BEAM ns (article, 5 x 500k)", "Go ns (article, 5 x 500k)");
     }
 }

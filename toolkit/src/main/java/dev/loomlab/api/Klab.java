@@ -1,5 +1,6 @@
 package dev.loomlab.api;
 
+import dev.loomlab.experiment.FreshJvm;
 import dev.loomlab.util.ProgressLine;
 import dev.loomlab.beam.BeamHere;
 import dev.loomlab.view.GridColumn;
@@ -8,7 +9,6 @@ import java.util.List;
 import dev.loomlab.util.Progress;
 import dev.loomlab.experiment.Measurement;
 import com.sun.management.HotSpotDiagnosticMXBean;
-import dev.loomlab.api.SafeRun.Outcome;
 import dev.loomlab.experiment.ExperimentSpec;
 import dev.loomlab.experiment.Kind;
 import dev.loomlab.experiment.Experiments;
@@ -60,8 +60,8 @@ public final class Klab {
             Measurement hibernated = IdleWeight.hibernated(size, line);
             Measurement beamIdle = BeamHere.row(ExperimentSpec.of(Experiments.SPAWN, size), line);
             Measurement beamHibernated = BeamHere.row(ExperimentSpec.of(Experiments.HIBERNATE, size), line);
-            return new ProcessMemory(size, Outcome.of(byKind.get(Kind.PROCESS)), Outcome.of(byKind.get(Kind.VIRTUAL)),
-                    Outcome.of(byKind.get(Kind.PLATFORM)), Outcome.of(hibernated), beamIdle, beamHibernated);
+            return new ProcessMemory(size, byKind.get(Kind.PROCESS), byKind.get(Kind.VIRTUAL),
+                    byKind.get(Kind.PLATFORM), hibernated, beamIdle, beamHibernated);
         });
     }
 
@@ -80,7 +80,7 @@ public final class Klab {
     public static Section spawnTimes(ProcessMemory thousand) {
         List<Kind> kinds = List.of(Kind.PROCESS, Kind.VIRTUAL, Kind.PLATFORM);
         int larger = Cap.atMost(40_000);
-        Outcome atLarger = SafeRun.run(ExperimentSpec.of(Experiments.SPAWN, larger));
+        Measurement atLarger = FreshJvm.row(ExperimentSpec.of(Experiments.SPAWN, larger), Progress.STDOUT);
         return KlabSpawnTimes.of(thousand.n(), kinds, kinds.stream().map(thousand::outcome).toList(), larger, atLarger);
     }
 
@@ -136,14 +136,14 @@ public final class Klab {
     /** Runs the {@code limit} experiment in a fresh JVM started with the given process limit. */
     private static Map<String, String> probe(int n, int limit, Progress progress) {
         Map<String, String> result = new HashMap<>();
-        Outcome o = SafeRun.run(ExperimentSpec.of(Experiments.LIMIT, n).withJvmFlags("-D" + ProcessLimit.PROPERTY + "=" + limit), progress);
+        Measurement o = FreshJvm.row(ExperimentSpec.of(Experiments.LIMIT, n).withJvmFlags("-D" + ProcessLimit.PROPERTY + "=" + limit), progress);
         if (!o.ok()) {
             result.put("error", "the run failed");
             result.put("message", o.outcome());
             return result;
         }
         result.put("spawned", Long.toString(Math.round(o.metric("liveProcesses"))));
-        String error = o.measurement().notes().isEmpty() ? "" : o.measurement().notes().get(0).replaceFirst("^the error: ", "");
+        String error = o.notes().isEmpty() ? "" : o.notes().get(0).replaceFirst("^the error: ", "");
         if (o.metric("refused") == 1.0) {
             result.put("error", ProcessLimitException.class.getSimpleName());
             result.put("message", error);

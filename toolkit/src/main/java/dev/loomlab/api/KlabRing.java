@@ -1,9 +1,9 @@
 package dev.loomlab.api;
 
+import dev.loomlab.experiment.FreshJvm;
 import dev.loomlab.beam.BeamHere;
 import dev.loomlab.view.Grid;
 import dev.loomlab.view.Tabular;
-import dev.loomlab.api.SafeRun.Outcome;
 import dev.loomlab.display.Charts;
 import dev.loomlab.view.Palette;
 import dev.loomlab.view.Series;
@@ -34,7 +34,7 @@ public final class KlabRing implements Tabular {
     /** The article's N. */
     static final long ARTICLE_N = 10_000_000L;
 
-    record Row(boolean hibernated, int n, int m, Outcome outcome, Measurement beam) {
+    record Row(boolean hibernated, int n, int m, Measurement outcome, Measurement beam) {
         Experiment experiment() {
             return ring(hibernated);
         }
@@ -57,8 +57,7 @@ public final class KlabRing implements Tabular {
             if (!outcome.ok()) {
                 return "";
             }
-            var m = outcome.measurement();
-            return m.runs().size() == 1 ? "cold (one run)" : m.steady() ? "steady" : m.steadiness().toUpperCase();
+            return outcome.runs().size() == 1 ? "cold (one run)" : outcome.steady() ? "steady" : outcome.steadiness().toUpperCase();
         }
 
         /** KLab's figure if its 10 M is comparable with this row's N, else NaN (no ratio). */
@@ -89,7 +88,7 @@ public final class KlabRing implements Tabular {
         if (kind == Kind.BEAM) {
             return row.beam() != null ? row.beam() : Measurement.failed(spec, "not run: no BEAM here");
         }
-        return row.outcome().ok() ? row.outcome().measurement() : Measurement.failed(spec, row.outcome().outcome());
+        return row.outcome();
     }
 
     static KlabRing measure(int[] ns, int[] ms, Progress progress) {
@@ -101,7 +100,7 @@ public final class KlabRing implements Tabular {
             for (int n : ns) {
                 for (int m : ms) {
                     ExperimentSpec spec = ExperimentSpec.of(ring(hibernated), n).withM(m);
-                    rows.add(new Row(hibernated, n, m, SafeRun.run(spec, progress), BeamHere.row(spec, progress)));
+                    rows.add(new Row(hibernated, n, m, FreshJvm.row(spec, progress), BeamHere.row(spec, progress)));
                 }
             }
         }

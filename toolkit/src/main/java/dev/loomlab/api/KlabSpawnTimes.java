@@ -1,10 +1,9 @@
 package dev.loomlab.api;
 
+import dev.loomlab.experiment.Measurement;
 import dev.loomlab.experiment.Experiments;
-import dev.loomlab.api.SafeRun.Outcome;
 import dev.loomlab.experiment.Kind;
 import dev.loomlab.published.PublishedFigure;
-import dev.loomlab.published.PublishedFigures;
 import dev.loomlab.view.Grid;
 import dev.loomlab.view.Section;
 import java.util.ArrayList;
@@ -36,18 +35,17 @@ final class KlabSpawnTimes {
     }
 
     /** Our row from a spawn measurement: its cold run and its summary, per spawn in µs, beside KLab at the same n. */
-    static Row ours(String who, int n, Outcome o) {
-        if (!o.ok()) {
-            return new Row(who, n, Double.NaN, Double.NaN, o.outcome(), klabPerSpawnMicros(n), "");
+    static Row ours(String who, int n, Measurement m) {
+        if (!m.ok()) {
+            return new Row(who, n, Double.NaN, Double.NaN, m.outcome(), klabPerSpawnMicros(n), "");
         }
-        var m = o.measurement();
         String protocol = m.runs().size() == 1 ? "one cold run" : m.steady() ? "steady" : m.steadiness();
         return new Row(who, n, m.cold("nsPerSpawn") / 1e3, m.runs().size() == 1 ? Double.NaN : m.metric("nsPerSpawn") / 1e3,
                 protocol, klabPerSpawnMicros(n), "");
     }
 
     /** The section: KLab's three rows, then ours at 1,000 per kind and the toolkit's processes at the larger n. */
-    static Section of(int n, List<Kind> kinds, List<Outcome> atN, int larger, Outcome processesAtLarger) {
+    static Section of(int n, List<Kind> kinds, List<Measurement> atN, int larger, Measurement processesAtLarger) {
         List<Row> rows = new ArrayList<>();
         for (PublishedFigure f : published()) {
             rows.add(new Row(f.runtime() + " (KLab 2008)", f.n().intValue(), f.value() / f.n(), Double.NaN, "one run, published",

@@ -14,7 +14,6 @@ import dev.loomlab.experiment.ExperimentSpec;
 import dev.loomlab.experiment.Experiments;
 import dev.loomlab.experiment.Kind;
 import dev.loomlab.experiment.Measurement;
-import dev.loomlab.util.Progress;
 import dev.loomlab.util.ProgressLine;
 import dev.loomlab.load.LoadKind;
 import dev.loomlab.load.LoadResult;

@@ -1,14 +1,15 @@
 package dev.loomlab.api;
 
+import dev.loomlab.experiment.Measurement;
+import dev.loomlab.experiment.FreshJvm;
+import dev.loomlab.util.Progress;
 import dev.loomlab.view.GridColumn;
 import dev.loomlab.view.Grid;
 import dev.loomlab.util.Durations;
-import dev.loomlab.api.SafeRun.Outcome;
 import dev.loomlab.experiment.ExperimentSpec;
 import dev.loomlab.experiment.Kind;
 import dev.loomlab.experiment.Experiments;
 import dev.loomlab.published.PublishedFigure;
-import dev.loomlab.published.PublishedFigures;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -58,8 +59,8 @@ public final class MillionTasks {
         return new TasksRuns(sleep, rows);
     }
 
-    static Outcome run(ExperimentSpec spec) {
-        return SafeRun.run(spec);
+    static Measurement run(ExperimentSpec spec) {
+        return FreshJvm.row(spec, Progress.STDOUT);
     }
 
     /** The published peak (MB) of one runtime at one n, if there is one. */
@@ -132,8 +133,8 @@ public final class MillionTasks {
         double base1 = Double.NaN;
         double baseN = Double.NaN;
         for (Map.Entry<String, String[]> v : variants.entrySet()) {
-            Outcome o1 = run(spec(1, Kind.VIRTUAL, sleep, v.getValue()).withOption("gc", "false"));
-            Outcome oN = n == 1 ? o1 : run(spec(n, Kind.VIRTUAL, sleep, v.getValue()).withOption("gc", "false"));
+            Measurement o1 = run(spec(1, Kind.VIRTUAL, sleep, v.getValue()).withOption("gc", "false"));
+            Measurement oN = n == 1 ? o1 : run(spec(n, Kind.VIRTUAL, sleep, v.getValue()).withOption("gc", "false"));
             double p1 = o1.metric("peakMegabytes");
             double pN = oN.metric("peakMegabytes");
             if (flags.isEmpty()) {
@@ -157,8 +158,8 @@ public final class MillionTasks {
      * by Native Memory Tracking category, beside its peak resident set and the published figures.
      */
     public static Grid footprint(Duration sleep) {
-        Outcome plain = run(spec(1, Kind.VIRTUAL, sleep).withOption("gc", "false"));
-        Outcome nmt = run(spec(1, Kind.VIRTUAL, sleep).withOption("breakdown", "true").withOption("gc", "false"));
+        Measurement plain = run(spec(1, Kind.VIRTUAL, sleep).withOption("gc", "false"));
+        Measurement nmt = run(spec(1, Kind.VIRTUAL, sleep).withOption("breakdown", "true").withOption("gc", "false"));
         GridColumn what = GridColumn.text("what");
         GridColumn mib = GridColumn.number("MiB");
         GridColumn meaning = GridColumn.text("what it is");
@@ -167,8 +168,8 @@ public final class MillionTasks {
         add(what, mib, meaning, "published: OpenJDK 23, 2024", published(SOURCE_2024, OPENJDK_2024, 1).orElse(Double.NaN) , "MB as published");
         add(what, mib, meaning, "published: OpenJDK 21-ea, 2023", published(SOURCE_2023, OPENJDK_2023_VIRTUAL, 1).orElse(Double.NaN), "MB as published");
         add(what, mib, meaning, "peak resident set, with NMT on", nmt.metric("peakMegabytes"), "NMT's own bookkeeping adds a little");
-        if (nmt.measurement() != null) {
-            List<Map.Entry<String, Double>> categories = nmt.measurement().metrics().entrySet().stream()
+        if (nmt.ok()) {
+            List<Map.Entry<String, Double>> categories = nmt.metrics().entrySet().stream()
                     .filter(e -> e.getKey().startsWith("nmt")).sorted(Map.Entry.<String, Double>comparingByValue().reversed()).toList();
             for (Map.Entry<String, Double> e : categories) {
                 String name = e.getKey().substring(3, e.getKey().length() - "CommittedBytes".length());

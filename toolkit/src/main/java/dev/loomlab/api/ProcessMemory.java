@@ -1,10 +1,10 @@
 package dev.loomlab.api;
 
+import dev.loomlab.experiment.FreshJvm;
 import dev.loomlab.util.ProgressLine;
 import dev.loomlab.beam.BeamHere;
 import java.util.ArrayList;
 import java.util.List;
-import dev.loomlab.api.SafeRun.Outcome;
 import dev.loomlab.experiment.ExperimentSpec;
 import dev.loomlab.experiment.Kind;
 import dev.loomlab.experiment.Measurement;
@@ -22,14 +22,14 @@ import dev.loomlab.view.Tabular;
 public final class ProcessMemory implements Tabular {
 
     private final int n;
-    private final Outcome process;
-    private final Outcome virtual;
-    private final Outcome platform;
-    private final Outcome hibernated;
+    private final Measurement process;
+    private final Measurement virtual;
+    private final Measurement platform;
+    private final Measurement hibernated;
     private final Measurement beamIdle;
     private final Measurement beamHibernated;
 
-    ProcessMemory(int n, Outcome process, Outcome virtual, Outcome platform, Outcome hibernated,
+    ProcessMemory(int n, Measurement process, Measurement virtual, Measurement platform, Measurement hibernated,
                   Measurement beamIdle, Measurement beamHibernated) {
         this.n = n;
         this.process = process;
@@ -63,12 +63,11 @@ public final class ProcessMemory implements Tabular {
         if (kind == Kind.BEAM) {
             return beamIdle != null ? beamIdle : Measurement.failed(ExperimentSpec.of(Experiments.SPAWN, n).withKind(kind), "not run: no BEAM here");
         }
-        Outcome run = outcome(kind);
-        return run.ok() ? run.measurement() : Measurement.failed(ExperimentSpec.of(Experiments.SPAWN, n).withKind(kind), run.outcome());
+        return outcome(kind);
     }
 
     /** The spawn run of one JVM kind (process, virtual or platform). */
-    Outcome outcome(dev.loomlab.experiment.Kind kind) {
+    Measurement outcome(dev.loomlab.experiment.Kind kind) {
         return switch (kind) {
             case PROCESS -> process;
             case VIRTUAL -> virtual;
@@ -169,7 +168,7 @@ public final class ProcessMemory implements Tabular {
                 b.notes().isEmpty() ? "" : b.notes().get(0)) : b.outcome();
     }
 
-    private static String ours(Outcome o, int n) {
+    private static String ours(Measurement o, int n) {
         return o.ok() ? String.format("measured: %,d in a fresh JVM, heap after GC / n", n) : "did not run: " + o.outcome();
     }
 
@@ -215,10 +214,10 @@ public final class ProcessMemory implements Tabular {
      * with {@code -Xss256k} in a fresh JVM.
      */
     public Grid stacks() {
-        record Stack(String unit, String reserved, Outcome o, String beam, double beamBytes) {}
+        record Stack(String unit, String reserved, Measurement o, String beam, double beamBytes) {}
         int size = Math.min(n, 1_000);
-        Outcome small = ProgressLine.along("platform threads with -Xss256k, in a fresh JVM", line ->
-                SafeRun.run(ExperimentSpec.of(Experiments.SPAWN, size).withKind(Kind.PLATFORM).withJvmFlags("-Xss256k"), line));
+        Measurement small = ProgressLine.along("platform threads with -Xss256k, in a fresh JVM", line ->
+                FreshJvm.row(ExperimentSpec.of(Experiments.SPAWN, size).withKind(Kind.PLATFORM).withJvmFlags("-Xss256k"), line));
         List<Stack> rows = List.of(
                 new Stack("platform thread, default -Xss", "1 MiB (Linux x64 default)", platform,
                         "default initial heap, 309 words (32-bit)", Klab.BEAM_2008_BYTES),
@@ -248,7 +247,7 @@ public final class ProcessMemory implements Tabular {
      * rows (today's idle and hibernated BEAM), which are another article's.
      */
     public Section hibernation() {
-        record Hib(String what, Outcome o, Measurement here, String beamWhat, double beam, boolean klab) {}
+        record Hib(String what, Measurement o, Measurement here, String beamWhat, double beam, boolean klab) {}
         double todayIdle = Klab.published("un-million", "spawn", "bytesPerProcess", (long) 100_000, null);
         double todayHib = Klab.published("un-million", "hibernate", "bytesPerProcess", (long) 1_000_000, null);
         List<Hib> rows = List.of(

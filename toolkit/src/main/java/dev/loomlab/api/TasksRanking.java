@@ -2,7 +2,6 @@ package dev.loomlab.api;
 
 import dev.loomlab.experiment.Experiments;
 import dev.loomlab.published.PublishedFigure;
-import dev.loomlab.published.PublishedFigures;
 import dev.loomlab.view.Grid;
 import dev.loomlab.view.Section;
 import java.util.ArrayList;

@@ -29,7 +29,7 @@ public final class TasksRuns implements Tabular {
     static final double MIB = 1024.0 * 1024.0;
 
     /** One run: its kind and size, and its result or what stopped it. */
-    record Row(Kind kind, int n, SafeRun.Outcome outcome) {
+    record Row(Kind kind, int n, Measurement outcome) {
         double peakMb() {
             return outcome.metric("peakMegabytes");
         }
@@ -61,8 +61,8 @@ public final class TasksRuns implements Tabular {
 
     /** The measurement of one kind at one n, if it ran. */
     public Optional<Measurement> get(Kind kind, int n) {
-        return rows.stream().filter(r -> r.kind() == kind && r.n() == n && r.outcome().measurement() != null)
-                .map(r -> r.outcome().measurement()).findFirst();
+        return rows.stream().filter(r -> r.kind() == kind && r.n() == n && r.outcome().ok())
+                .map(r -> r.outcome()).findFirst();
     }
 
     /**
@@ -71,8 +71,7 @@ public final class TasksRuns implements Tabular {
      */
     public Measurement nearest(Kind kind, long n) {
         return rows.stream().filter(r -> r.kind() == kind).min(java.util.Comparator.comparingLong(r -> Math.abs(r.n() - n)))
-                .map(r -> r.outcome().ok() ? r.outcome().measurement()
-                        : Measurement.failed(dev.loomlab.experiment.ExperimentSpec.of(Experiments.TASKS, r.n()).withKind(kind), r.outcome().outcome()))
+                .map(Row::outcome)
                 .orElse(Measurement.failed(dev.loomlab.experiment.ExperimentSpec.of(Experiments.TASKS, n).withKind(kind), "not run: no "
                         + kind.label() + " row"));
     }

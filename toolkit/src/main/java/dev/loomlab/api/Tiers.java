@@ -12,7 +12,6 @@ import dev.loomlab.experiment.Kind;
 import dev.loomlab.experiment.Measurement;
 import dev.loomlab.measure.LinearFit;
 import dev.loomlab.published.PublishedFigure;
-import dev.loomlab.published.PublishedFigures;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;

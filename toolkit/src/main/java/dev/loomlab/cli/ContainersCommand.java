@@ -5,7 +5,6 @@ import dev.loomlab.view.Section;
 import dev.loomlab.limits.ContainerLimits;
 import dev.loomlab.limits.Caps;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** {@code loomlab containers WHAT}: the Japanese article's section 7 demos, each in child JVMs. */

@@ -2,7 +2,7 @@ package dev.loomlab.cli;
 
 import dev.loomlab.view.Section;
 import dev.loomlab.util.Progress;
-import dev.loomlab.api.Lightness;
+import dev.loomlab.api.Karui;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -26,6 +26,6 @@ final class KindsCommand extends SectionCommand {
     @Override
     Section section(Progress progress) {
         cap.apply();
-        return Lightness.kinds(n, platformN, progress);
+        return Karui.kinds(n, platformN, progress);
     }
 }

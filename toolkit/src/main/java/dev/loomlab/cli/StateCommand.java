@@ -7,7 +7,7 @@ import dev.loomlab.view.SectionJson;
 import dev.loomlab.view.Section;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.loomlab.util.Progress;
-import dev.loomlab.api.Lightness;
+import dev.loomlab.api.Karui;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -62,7 +62,7 @@ final class StateCommand implements Callable<Integer> {
         dev.loomlab.measure.Cap.check("n", n, 1_000);
         var out = spec.commandLine().getOut();
         Progress progress = options.output.progress(out);
-        var report = Lightness.state(sizes.stream().mapToInt(Integer::intValue).toArray(), (int) n, progress);
+        var report = Karui.state(sizes.stream().mapToInt(Integer::intValue).toArray(), (int) n, progress);
         out.println(options.output.json ? SectionJson.write(report) : report.toString());
         out.flush();
         return 0;

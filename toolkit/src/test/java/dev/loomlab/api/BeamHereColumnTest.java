@@ -53,7 +53,7 @@ class BeamHereColumnTest {
 
     @Test
     void withoutErlangTheTableStillHasEveryJvmFigureAndTheColumnSaysHowToInstall() {
-        Section r = Lightness.idleScaling(new int[] {200}, Progress.SILENT);
+        Section r = Karui.idleScaling(new int[] {200}, Progress.SILENT);
         assertThat(Tables.from(r.grid()).doubleColumn("JVM bytes / process").get(0)).isPositive();
         assertThat(Tables.from(r.grid()).stringColumn("BEAM here bytes / process").get(0)).isEqualTo(BeamHere.MISSING);
         assertThat(Tables.from(r.grid()).doubleColumn("JVM / BEAM here (memory)").isMissing(0)).isTrue();

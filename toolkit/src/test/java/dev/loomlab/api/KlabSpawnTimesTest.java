@@ -22,7 +22,7 @@ class KlabSpawnTimesTest {
 
     @Test
     void aFailedRunOfOursIsARowWithItsOutcomeAndNoFigure() {
-        var failed = SafeRun.Outcome.of(Measurement.failed(ExperimentSpec.of("spawn", 1_000), "killed at its deadline: 3m"));
+        var failed = (Measurement.failed(ExperimentSpec.of("spawn", 1_000), "killed at its deadline: 3m"));
         var section = KlabSpawnTimes.of(1_000, List.of(Kind.PROCESS), List.of(failed), 40_000, failed);
         var table = Tables.from(section.grid());
         assertThat(table.rowCount()).isEqualTo(3 + 2);

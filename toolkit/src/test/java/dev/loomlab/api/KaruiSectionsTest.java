@@ -12,7 +12,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /** The section helpers at small sizes, each in fresh child JVMs: tables with the article's figures beside, and charts. */
-class LightnessTest {
+class KaruiSectionsTest {
 
     @AfterEach
     void restoreCap() {
@@ -21,7 +21,7 @@ class LightnessTest {
 
     @Test
     void idleScalingHasOneRowPerSizeAndAChart() {
-        Section r = Lightness.idleScaling(new int[] {200, 1_000}, Progress.SILENT);
+        Section r = Karui.idleScaling(new int[] {200, 1_000}, Progress.SILENT);
         assertThat(Tables.from(r.grid()).rowCount()).isEqualTo(2);
         assertThat(Tables.from(r.grid()).columnNames()).contains("BEAM bytes / process (article)");
         assertThat(Tables.from(r.grid()).doubleColumn("BEAM bytes / process (article)").get(0)).isEqualTo(2600);
@@ -36,7 +36,7 @@ class LightnessTest {
 
     @Test
     void stateHasTheBaselineAndTheArticlesGrowth() {
-        Section r = Lightness.state(new int[] {10, 100, 1_000}, 300, Progress.SILENT);
+        Section r = Karui.state(new int[] {10, 100, 1_000}, 300, Progress.SILENT);
         assertThat(Tables.from(r.grid()).rowCount()).isEqualTo(4);
         assertThat(Tables.from(r.grid()).doubleColumn("BEAM growth (article)").get(2)).isEqualTo(1);
         assertThat(Tables.from(r.grid()).doubleColumn("BEAM growth (article)").get(3)).isEqualTo(10);
@@ -49,7 +49,7 @@ class LightnessTest {
 
     @Test
     void kindsPutsFourMeasuredRowsBesideThreePublishedOnes() {
-        Section r = Lightness.kinds(500, 20, Progress.SILENT);
+        Section r = Karui.kinds(500, 20, Progress.SILENT);
         assertThat(Tables.from(r.grid()).rowCount()).isEqualTo(7);
         assertThat(Tables.from(r.grid()).stringColumn("unit").asList()).contains("JVM platform thread", "BEAM here", "Go 1.25.1 goroutines");
         assertThat(Tables.from(r.grid()).columnNames()).contains("memory vs BEAM here").doesNotContain("memory vs BEAM")
@@ -61,7 +61,7 @@ class LightnessTest {
 
     @Test
     void warmUpShowsEveryRun() {
-        Section r = Lightness.warmUp(300, 2, Progress.SILENT);
+        Section r = Karui.warmUp(300, 2, Progress.SILENT);
         assertThat(Tables.from(r.grid()).rowCount()).isEqualTo(2);
         assertThat(Tables.from(r.grid()).doubleColumn("Go ns (article, 5 x 500k)").get(0)).isEqualTo(830);
         assertThat(r.grid().columnNames()).hasSizeLessThanOrEqualTo(7);
@@ -70,10 +70,10 @@ class LightnessTest {
 
     @Test
     void badInputIsRefusedBeforeAnyJvmStarts() {
-        assertThatThrownBy(() -> Lightness.warmUp(300, 1, Progress.SILENT)).hasMessageContaining("runs must be between 2 and 20");
-        assertThatThrownBy(() -> Lightness.state(new int[] {-1}, 10, Progress.SILENT)).hasMessageContaining("negative");
-        assertThatThrownBy(() -> Lightness.kinds(200_000, 10, Progress.SILENT)).hasMessageContaining("above the cap");
+        assertThatThrownBy(() -> Karui.warmUp(300, 1, Progress.SILENT)).hasMessageContaining("runs must be between 2 and 20");
+        assertThatThrownBy(() -> Karui.state(new int[] {-1}, 10, Progress.SILENT)).hasMessageContaining("negative");
+        assertThatThrownBy(() -> Karui.kinds(200_000, 10, Progress.SILENT)).hasMessageContaining("above the cap");
         Cap.set(100);
-        assertThatThrownBy(() -> Lightness.idleScaling(Cap.tiers(1_000), Progress.SILENT)).hasMessageContaining("no sizes");
+        assertThatThrownBy(() -> Karui.idleScaling(Cap.tiers(1_000), Progress.SILENT)).hasMessageContaining("no sizes");
     }
 }
