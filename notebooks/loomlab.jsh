@@ -1,5 +1,6 @@
 // loomlab's startup for jshell and the notebook kernel: the toolkit and its helpers in scope.
 import dev.loomlab.api.*;
+import dev.loomlab.articles.*;
 import static dev.loomlab.api.Loomlab.*;
 import dev.loomlab.process.*;
 import dev.loomlab.experiment.*;

@@ -51,10 +51,13 @@ class LayersTest {
                     "supervise", "load", "beam")),
             Map.entry("api", Set.of("util", "process", "view", "display", "measure", "published", "jvm", "experiment",
                     "supervise", "load", "limits", "beam", "gc", "nativecall", "isolation", "fresh")),
+            // one class per article, over the notebooks' general helpers
+            Map.entry("articles", Set.of("util", "process", "view", "display", "measure", "published", "jvm", "experiment",
+                    "supervise", "load", "limits", "beam", "gc", "nativecall", "isolation", "fresh", "api")),
             Map.entry("workshop", Set.of("util", "process", "view", "display", "measure", "published", "jvm", "experiment",
                     "supervise", "load", "report", "beam")),
             Map.entry("cli", Set.of("util", "process", "view", "display", "measure", "published", "jvm", "experiment",
-                    "supervise", "load", "limits", "report", "api", "workshop", "beam", "gc", "nativecall",
+                    "supervise", "load", "limits", "report", "api", "articles", "workshop", "beam", "gc", "nativecall",
                     "isolation", "fresh")));
 
     private static final Pattern REFERENCE = Pattern.compile("\\bdev\\.loomlab\\.([a-z]+)\\b");

@@ -125,7 +125,7 @@ public final class Loomlab {
     /**
      * The comparison sentence ({@link dev.loomlab.experiment.Verdict}) between two kinds measured behind
      * one section, {@code theirs} named first: e.g. the raw virtual thread and the toolkit process of
-     * {@link UnMillion#idleWeight}, {@code verdictIn(weight, Experiments.SPAWN, "bytesPerProcess", Kind.VIRTUAL, Kind.PROCESS)}.
+     * {@link dev.loomlab.articles.UnMillion#idleWeight}, {@code verdictIn(weight, Experiments.SPAWN, "bytesPerProcess", Kind.VIRTUAL, Kind.PROCESS)}.
      * It says "lighter" or "heavier" only when their intervals allow it; a sentence saying which is
      * missing when the section holds no such measurement.
      */
@@ -190,7 +190,7 @@ public final class Loomlab {
 
     /** n sleeping tasks of a kind (virtual: the benchmark's program; process; platform), each sleeping {@code sleep}. */
     public static Measurement tasks(int n, Kind kind, Duration sleep) {
-        return measure(MillionTasks.spec(n, kind, sleep));
+        return measure(Experiments.TASKS.spec(n, kind, sleep));
     }
 
     /** KLab's hibernated ring: a token m times round n processes that hibernate between messages. */

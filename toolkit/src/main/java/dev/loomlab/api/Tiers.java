@@ -109,7 +109,7 @@ public record Tiers(Kind kind, List<Measurement> tiers) implements Tabular {
     }
 
     /** The same sentence for {@code who}'s tiers (BEAM here's, beside the JVM's). */
-    static String verdict(String who, List<Measurement> measured) {
+    public static String verdict(String who, List<Measurement> measured) {
         List<Measurement> ran = measured.stream().filter(Measurement::ok).toList();
         if (ran.stream().map(Measurement::n).distinct().count() < 2) {
             return who + ": one tier only: a slope needs two sizes or more";

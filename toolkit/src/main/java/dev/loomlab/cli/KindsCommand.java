@@ -2,7 +2,7 @@ package dev.loomlab.cli;
 
 import dev.loomlab.view.Section;
 import dev.loomlab.util.Progress;
-import dev.loomlab.api.Karui;
+import dev.loomlab.articles.Karui;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;

@@ -2,7 +2,7 @@ package dev.loomlab.cli;
 
 import dev.loomlab.view.Section;
 import dev.loomlab.measure.Cap;
-import dev.loomlab.api.HibernatedMillions;
+import dev.loomlab.articles.HibernatedMillions;
 import dev.loomlab.measure.MachineMemory;
 import dev.loomlab.util.Progress;
 import java.util.List;

@@ -2,7 +2,7 @@ package dev.loomlab.cli;
 
 import dev.loomlab.view.Section;
 import dev.loomlab.util.Progress;
-import dev.loomlab.api.ProcessLimits;
+import dev.loomlab.articles.ProcessLimits;
 import java.util.List;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;

@@ -7,7 +7,7 @@ import dev.loomlab.view.SectionJson;
 import dev.loomlab.view.Section;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.loomlab.util.Progress;
-import dev.loomlab.api.Karui;
+import dev.loomlab.articles.Karui;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;

@@ -1,6 +1,6 @@
 package dev.loomlab.cli;
 
-import dev.loomlab.api.MillionTasks;
+import dev.loomlab.articles.MillionTasks;
 import dev.loomlab.experiment.ExperimentSpec;
 import dev.loomlab.experiment.Experiments;
 import dev.loomlab.measure.MachineMemory;

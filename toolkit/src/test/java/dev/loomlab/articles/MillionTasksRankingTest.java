@@ -1,4 +1,4 @@
-package dev.loomlab.api;
+package dev.loomlab.articles;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package dev.loomlab.api;
+package dev.loomlab.articles;
 
 import dev.loomlab.experiment.Measurement;
 import dev.loomlab.experiment.FreshJvm;
@@ -42,18 +42,12 @@ public final class MillionTasks {
 
     private MillionTasks() {}
 
-    /** The spec of one run: n tasks of a kind, each sleeping {@code sleep}, flags for the measured JVM. */
-    public static ExperimentSpec spec(int n, Kind kind, Duration sleep, String... jvmFlags) {
-        return ExperimentSpec.of(Experiments.TASKS, n).withKind(kind).withOption("sleep", Durations.format(sleep))
-                .withDeadline(sleep.plus(ExperimentSpec.DEFAULT_DEADLINE)).withJvmFlags(jvmFlags);
-    }
-
     /** Runs every tier for every kind, each in a fresh JVM, and puts them beside the published figures. */
     public static TasksRuns measure(Duration sleep, int[] tiers, Kind... kinds) {
         List<TasksRuns.Row> rows = new ArrayList<>();
         for (Kind kind : kinds) {
             for (int n : tiers) {
-                rows.add(new TasksRuns.Row(kind, n, run(spec(n, kind, sleep))));
+                rows.add(new TasksRuns.Row(kind, n, run(Experiments.TASKS.spec(n, kind, sleep))));
             }
         }
         return new TasksRuns(sleep, rows);
@@ -133,8 +127,8 @@ public final class MillionTasks {
         double base1 = Double.NaN;
         double baseN = Double.NaN;
         for (Map.Entry<String, String[]> v : variants.entrySet()) {
-            Measurement o1 = run(spec(1, Kind.VIRTUAL, sleep, v.getValue()).withOption("gc", "false"));
-            Measurement oN = n == 1 ? o1 : run(spec(n, Kind.VIRTUAL, sleep, v.getValue()).withOption("gc", "false"));
+            Measurement o1 = run(Experiments.TASKS.spec(1, Kind.VIRTUAL, sleep, v.getValue()).withOption("gc", "false"));
+            Measurement oN = n == 1 ? o1 : run(Experiments.TASKS.spec(n, Kind.VIRTUAL, sleep, v.getValue()).withOption("gc", "false"));
             double p1 = o1.metric("peakMegabytes");
             double pN = oN.metric("peakMegabytes");
             if (flags.isEmpty()) {
@@ -158,8 +152,8 @@ public final class MillionTasks {
      * by Native Memory Tracking category, beside its peak resident set and the published figures.
      */
     public static Grid footprint(Duration sleep) {
-        Measurement plain = run(spec(1, Kind.VIRTUAL, sleep).withOption("gc", "false"));
-        Measurement nmt = run(spec(1, Kind.VIRTUAL, sleep).withOption("breakdown", "true").withOption("gc", "false"));
+        Measurement plain = run(Experiments.TASKS.spec(1, Kind.VIRTUAL, sleep).withOption("gc", "false"));
+        Measurement nmt = run(Experiments.TASKS.spec(1, Kind.VIRTUAL, sleep).withOption("breakdown", "true").withOption("gc", "false"));
         GridColumn what = GridColumn.text("what");
         GridColumn mib = GridColumn.number("MiB");
         GridColumn meaning = GridColumn.text("what it is");

@@ -1,5 +1,7 @@
-package dev.loomlab.api;
+package dev.loomlab.articles;
 
+import dev.loomlab.api.TiersWithBeam;
+import dev.loomlab.api.Tiers;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.loomlab.display.ChartRules;

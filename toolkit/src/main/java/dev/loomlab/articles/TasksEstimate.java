@@ -1,4 +1,4 @@
-package dev.loomlab.api;
+package dev.loomlab.articles;
 
 import java.util.Map;
 import java.util.TreeMap;

@@ -1,5 +1,6 @@
-package dev.loomlab.api;
+package dev.loomlab.articles;
 
+import dev.loomlab.api.ReaderCell;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.loomlab.experiment.Measurement;
 import dev.loomlab.experiment.MeasurementJson;

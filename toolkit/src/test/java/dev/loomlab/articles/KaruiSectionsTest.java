@@ -1,4 +1,4 @@
-package dev.loomlab.api;
+package dev.loomlab.articles;
 
 import dev.loomlab.display.Tables;
 import dev.loomlab.view.Section;

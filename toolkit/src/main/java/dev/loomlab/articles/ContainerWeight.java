@@ -1,4 +1,4 @@
-package dev.loomlab.api;
+package dev.loomlab.articles;
 
 import dev.loomlab.experiment.FreshJvm;
 import dev.loomlab.experiment.ExperimentSpec;

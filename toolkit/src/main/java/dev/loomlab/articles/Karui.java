@@ -1,5 +1,8 @@
-package dev.loomlab.api;
+package dev.loomlab.articles;
 
+import dev.loomlab.api.Tiers;
+import dev.loomlab.api.TierRuns;
+import dev.loomlab.api.IdleWeight;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.loomlab.beam.BeamHere;
 import dev.loomlab.experiment.ExperimentSpec;

@@ -1,5 +1,6 @@
-package dev.loomlab.api;
+package dev.loomlab.articles;
 
+import dev.loomlab.api.IdleWeight;
 import dev.loomlab.experiment.FreshJvm;
 import dev.loomlab.util.ProgressLine;
 import dev.loomlab.beam.BeamHere;

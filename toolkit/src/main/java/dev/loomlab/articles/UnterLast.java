@@ -1,5 +1,6 @@
-package dev.loomlab.api;
+package dev.loomlab.articles;
 
+import dev.loomlab.api.Loomlab;
 import dev.loomlab.util.ProgressLine;
 import dev.loomlab.nativecall.DirtyCall;
 import dev.loomlab.view.Section;
