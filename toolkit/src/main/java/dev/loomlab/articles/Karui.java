@@ -253,13 +253,36 @@ public final class Karui {
                 "JVM / BEAM here (memory)", "JVM / BEAM article (memory)", "JVM total MB");
     }
 
-    /** Section 3: processes each holding a list of m elements; m = 0 is the baseline. */
+    /** The most list elements one child JVM (or BEAM VM) holds in all: big lists run with fewer processes, near 200 MB each. */
+    static final long MAX_STATE_ELEMENTS = 10_000_000L;
+
+    /**
+     * Section 3: processes each holding a list of m elements, one fresh JVM and one fresh BEAM VM per
+     * m, m = 0 first as the baseline. The figure is a memory reading, which repeats itself once the
+     * warm-up has found it steady, so one run is measured after the warm-up, as the idle tiers do.
+     *
+     * @throws IllegalArgumentException if processes is below 1 or a size is negative
+     */
     public static Section state(int[] elements, int processes, Progress progress) {
-        Map<Integer, Measurement> byM = StateSizes.measure(elements, processes, progress);
-        List<Integer> sizes = List.copyOf(byM.keySet());
+        if (processes < 1) {
+            throw new IllegalArgumentException("processes must be at least 1, got " + processes);
+        }
+        List<Integer> sizes = new ArrayList<>(List.of(0));
+        for (int e : elements) {
+            if (e < 0) {
+                throw new IllegalArgumentException("a list size cannot be negative: " + e);
+            }
+            if (!sizes.contains(e)) {
+                sizes.add(e);
+            }
+        }
+        Map<Integer, Measurement> byM = new LinkedHashMap<>();
         Map<Integer, Measurement> beamByM = new LinkedHashMap<>();
         for (int m : sizes) {
-            beamByM.put(m, BeamHere.row(StateSizes.spec(m, processes), progress));
+            ExperimentSpec spec = ExperimentSpec.of(Experiments.STATE, Math.max(1, Math.min(processes, MAX_STATE_ELEMENTS / Math.max(m, 1))))
+                    .withM(m).withRepeat(1);
+            byM.put(m, FreshJvm.row(spec, progress));
+            beamByM.put(m, BeamHere.row(spec, progress));
         }
         Map<Integer, Double> perProcess = new LinkedHashMap<>();
         byM.forEach((m, r) -> perProcess.put(m, r.bytesPerProcess()));

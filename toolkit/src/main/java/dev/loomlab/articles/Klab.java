@@ -230,13 +230,11 @@ public final class Klab {
         return dev.loomlab.measure.MachineMemory.available();
     }
 
-    // ---- saving memory ----------------------------------------------------------------------
-
     // ---- the ring ---------------------------------------------------------------------------
 
-    /** The N×M ring for every n and m, normal and hibernated processes, each in a fresh JVM. */
+    /** The N×M ring for every n and m, normal and hibernated processes, each in a fresh JVM and a fresh BEAM VM. */
     public static KlabRing ring(int[] ns, int[] ms) {
         return ProgressLine.along("the N x M ring, normal and hibernated, one fresh JVM and BEAM VM per row",
-                line -> KlabRing.measure(ns, ms, line));
+                line -> KlabRing.measure(List.of(Experiments.RING, Experiments.RING_HIBERNATED), ns, ms, line));
     }
 }

@@ -91,16 +91,17 @@ public final class KlabRing implements Tabular {
         return row.outcome();
     }
 
-    static KlabRing measure(int[] ns, int[] ms, Progress progress) {
+    /** Each ring experiment ({@code Experiments.RING}, {@code RING_HIBERNATED}) at every n and m, a fresh JVM and BEAM VM per row. */
+    static KlabRing measure(List<Experiment> rings, int[] ns, int[] ms, Progress progress) {
         for (int n : ns) {
             Cap.check("n", n, 1_000);
         }
         List<Row> rows = new ArrayList<>();
-        for (boolean hibernated : new boolean[] {false, true}) {
+        for (Experiment ring : rings) {
             for (int n : ns) {
                 for (int m : ms) {
-                    ExperimentSpec spec = ExperimentSpec.of(ring(hibernated), n).withM(m);
-                    rows.add(new Row(hibernated, n, m, FreshJvm.row(spec, progress), BeamHere.row(spec, progress)));
+                    ExperimentSpec spec = ExperimentSpec.of(ring, n).withM(m);
+                    rows.add(new Row(ring == Experiments.RING_HIBERNATED, n, m, FreshJvm.row(spec, progress), BeamHere.row(spec, progress)));
                 }
             }
         }

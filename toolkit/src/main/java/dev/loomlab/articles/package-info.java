@@ -4,7 +4,7 @@
  * (the million sleeping tasks, 03), {@code Klab} (KLab's, 04) and {@code UnterLast} (the German one,
  * 05). Each says which sizes, which published rows and which words; the experiments time, and the
  * general helpers of {@code api} ({@code Loomlab}, {@code ReaderCell}, the tiers) are shared. The
- * classes beside them serve one article each: its runners ({@code StateSizes}, {@code ContainerWeight},
+ * classes beside them serve one article each: its runners ({@code ContainerWeight},
  * {@code HibernatedMillions}, {@code ProcessLimits}) and its tables ({@code TasksRuns},
  * {@code KlabRing}, {@code ProcessMemory}, {@code SideBySide}, …). Every table is a
  * {@link dev.loomlab.view.Grid}; BEAM here comes from {@link dev.loomlab.beam.BeamHere}.
