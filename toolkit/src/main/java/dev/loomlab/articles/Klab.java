@@ -82,7 +82,7 @@ public final class Klab {
         List<Kind> kinds = List.of(Kind.PROCESS, Kind.VIRTUAL, Kind.PLATFORM);
         int larger = Cap.atMost(40_000);
         Measurement atLarger = FreshJvm.row(ExperimentSpec.of(Experiments.SPAWN, larger), Progress.STDOUT);
-        return KlabSpawnTimes.of(thousand.n(), kinds, kinds.stream().map(thousand::outcome).toList(), larger, atLarger);
+        return KlabSpawnTimes.of(thousand.n(), kinds, kinds.stream().map(thousand::measurement).toList(), larger, atLarger);
     }
 
     // ---- the walls --------------------------------------------------------------------------

@@ -19,26 +19,8 @@ import dev.loomlab.view.Tabular;
  * Shows as KLab's first table beside ours; {@link #wall()} extrapolates the memory wall from it and
  * {@link #stacks()} measures what a platform thread's stack size changes (the {@code +h 1} analogue).
  */
-public final class ProcessMemory implements Tabular {
-
-    private final int n;
-    private final Measurement process;
-    private final Measurement virtual;
-    private final Measurement platform;
-    private final Measurement hibernated;
-    private final Measurement beamIdle;
-    private final Measurement beamHibernated;
-
-    ProcessMemory(int n, Measurement process, Measurement virtual, Measurement platform, Measurement hibernated,
-                  Measurement beamIdle, Measurement beamHibernated) {
-        this.n = n;
-        this.process = process;
-        this.virtual = virtual;
-        this.platform = platform;
-        this.hibernated = hibernated;
-        this.beamIdle = beamIdle;
-        this.beamHibernated = beamHibernated;
-    }
+public record ProcessMemory(int n, Measurement process, Measurement virtual, Measurement platform, Measurement hibernated,
+                            Measurement beamIdle, Measurement beamHibernated) implements Tabular {
 
     /** Bytes per idle BEAM process measured here, in a fresh BEAM VM (NaN if it did not run). */
     public double beamHereBytes() {
@@ -50,29 +32,19 @@ public final class ProcessMemory implements Tabular {
         return BeamHere.value(beamHibernated, "bytesPerProcess");
     }
 
-    /** The size measured. */
-    int n() {
-        return n;
-    }
-
     /**
      * The measurement of one kind (process, virtual, platform, or {@link Kind#BEAM} for BEAM here; a
      * failed one when it did not run), the one a reader's cell is set beside.
+     *
+     * @throws IllegalArgumentException for a kind this section did not run
      */
     public Measurement measurement(Kind kind) {
-        if (kind == Kind.BEAM) {
-            return beamIdle != null ? beamIdle : Measurement.failed(ExperimentSpec.of(Experiments.SPAWN, n).withKind(kind), "not run: no BEAM here");
-        }
-        return outcome(kind);
-    }
-
-    /** The spawn run of one JVM kind (process, virtual or platform). */
-    Measurement outcome(dev.loomlab.experiment.Kind kind) {
         return switch (kind) {
+            case BEAM -> beamIdle;
             case PROCESS -> process;
             case VIRTUAL -> virtual;
             case PLATFORM -> platform;
-            default -> throw new IllegalArgumentException(kind.label() + " has no JVM spawn run here (process, virtual or platform only)");
+            default -> throw new IllegalArgumentException(kind.label() + " has no spawn run here (process, virtual, platform or beam only)");
         };
     }
 
