@@ -1,7 +1,7 @@
 package dev.loomlab.beam;
 
 import dev.loomlab.view.Grid;
-import dev.loomlab.view.GridColumn;
+import dev.loomlab.view.GridLines;
 import dev.loomlab.view.Tabular;
 import dev.loomlab.experiment.Measurement;
 import dev.loomlab.experiment.Verdict;
@@ -37,28 +37,20 @@ public record BeamBeside(Measurement jvm, Measurement beam) implements Tabular {
      */
     @Override
     public Grid grid() {
-        GridColumn metric = GridColumn.text("metric");
-        GridColumn here = GridColumn.text("BEAM here" + (beam.vms() > 1 ? " (" + beam.vms() + " VMs)" : ""));
-        GridColumn ours = GridColumn.text("JVM here (" + jvm.kind() + (jvm.vms() > 1 ? ", " + jvm.vms() + " VMs)" : ")"));
-        GridColumn ratioHere = GridColumn.number("JVM / BEAM here");
-        GridColumn relation = GridColumn.text("on this machine");
-        GridColumn published = GridColumn.number("BEAM published");
-        GridColumn source = GridColumn.text("published at, source");
+        GridLines table = new GridLines(String.format("%s, n = %,d%s: BEAM here and the JVM here (same machine), BEAM published (another machine)",
+                jvm.experiment(), jvm.n(), jvm.m() == 0 ? "" : ", m = " + jvm.m()))
+                .text("metric").text("BEAM here" + (beam.vms() > 1 ? " (" + beam.vms() + " VMs)" : ""))
+                .text("JVM here (" + jvm.kind() + (jvm.vms() > 1 ? ", " + jvm.vms() + " VMs)" : ")"))
+                .number("JVM / BEAM here").text("on this machine").number("BEAM published").text("published at, source");
         for (String name : metrics()) {
             double j = jvm.metric(name);
             double b = beamHere(name);
             Optional<PublishedFigure> p = PublishedFigures.nearest(jvm.experiment(), name, jvm.n(), jvm.m() == 0 ? null : jvm.m());
-            metric.append(name);
-            here.append(BeamHere.cell(beam, name));
-            ours.append(BeamHere.cell(jvm, name));
-            ratioHere.append(Grid.ratio(j, b));
-            relation.append(Double.isNaN(j) || Double.isNaN(b) ? "" : Verdict.cell(name, Verdict.relation(jvm.interval(name), beam.interval(name)), "JVM"));
-            published.append(p.map(PublishedFigure::value).orElse(Double.NaN));
-            source.append(p.map(f -> PublishedFigures.label(f, jvm.n())).orElse(""));
+            table.row(name, BeamHere.cell(beam, name), BeamHere.cell(jvm, name), Grid.ratio(j, b),
+                    Double.isNaN(j) || Double.isNaN(b) ? "" : Verdict.cell(name, Verdict.relation(jvm.interval(name), beam.interval(name)), "JVM"),
+                    p.map(PublishedFigure::value).orElse(Double.NaN), p.map(f -> PublishedFigures.label(f, jvm.n())).orElse(""));
         }
-        String title = String.format("%s, n = %,d%s: BEAM here and the JVM here (same machine), BEAM published (another machine)",
-                jvm.experiment(), jvm.n(), jvm.m() == 0 ? "" : ", m = " + jvm.m());
-        return Grid.create(title, metric, here, ours, ratioHere, relation, published, source);
+        return table.build();
     }
 
     /**
@@ -75,24 +67,24 @@ public record BeamBeside(Measurement jvm, Measurement beam) implements Tabular {
      * metric when none was published), then how each summary was made.
      */
     public Grid verdicts() {
-        GridColumn said = GridColumn.text("on this machine");
+        GridLines said = new GridLines("Verdicts, computed from these runs").text("on this machine");
         List<String> shared = metrics().stream()
                 .filter(name -> !Double.isNaN(jvm.metric(name)) && !Double.isNaN(beamHere(name)) && beamHere(name) != 0).toList();
         List<String> published = shared.stream().filter(name -> jvm.published(name).isPresent()).toList();
         for (String name : published.isEmpty() ? shared : published) {
-            said.append(String.format("%s, on this machine: %s%s", name,
+            said.row(String.format("%s, on this machine: %s%s", name,
                     Verdict.compare(name, beam, "BEAM here", jvm, "the JVM (" + jvm.kind() + ")"),
                     Verdict.besidePublished(name, jvm.metric(name), jvm.published(name).map(PublishedFigure::value).orElse(Double.NaN))));
         }
         if (BeamHere.MISSING.equals(beam.outcome())) {
-            said.append("BEAM here: " + beam.outcome());
+            said.row("BEAM here: " + beam.outcome());
         } else if (!beam.ok()) {
-            said.append("BEAM here did not finish: " + beam.outcome());
+            said.row("BEAM here did not finish: " + beam.outcome());
         } else {
-            said.append("BEAM here: " + beam.summaryOf() + "; " + beam.notes().get(0));
+            said.row("BEAM here: " + beam.summaryOf() + "; " + beam.notes().get(0));
         }
-        said.append("JVM here: " + jvm.summaryOf());
-        return Grid.create("Verdicts, computed from these runs", said);
+        said.row("JVM here: " + jvm.summaryOf());
+        return said.build();
     }
 
     /** The comparison, then the verdicts. */

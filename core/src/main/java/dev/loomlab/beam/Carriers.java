@@ -11,7 +11,7 @@ import dev.loomlab.measure.Units;
 import dev.loomlab.process.HopTrace;
 import dev.loomlab.util.Progress;
 import dev.loomlab.view.Grid;
-import dev.loomlab.view.GridColumn;
+import dev.loomlab.view.GridLines;
 import dev.loomlab.view.Plot;
 import dev.loomlab.view.Tabular;
 import java.util.ArrayList;
@@ -112,24 +112,20 @@ public record Carriers(String metric, String what, List<Count> counts) implement
     /** BEAM here first, then the JVM, per carrier count, with the ratio and what the intervals allow to say. */
     @Override
     public Grid grid() {
-        GridColumn count = GridColumn.text("carriers (BEAM: +S)");
         String unit = Units.isNanos(metric) ? " (ns)" : "";
-        GridColumn beam = GridColumn.text("BEAM here" + unit);
-        GridColumn jvm = GridColumn.text("JVM here (process" + (unit.isEmpty() ? ")" : ", ns)"));
-        GridColumn ratio = GridColumn.number("JVM / BEAM here");
-        GridColumn relation = GridColumn.text("on this machine");
+        GridLines table = new GridLines(String.format("%s, n = %,d: %s on 1 carrier and on more, BEAM here on as many schedulers",
+                counts.get(0).side().jvm().experiment(), counts.get(0).side().jvm().n(), metric))
+                .text("carriers (BEAM: +S)").text("BEAM here" + unit).text("JVM here (process" + (unit.isEmpty() ? ")" : ", ns)"))
+                .number("JVM / BEAM here").text("on this machine");
         for (Count c : counts) {
             Measurement b = c.side().beam();
             Measurement j = c.side().jvm();
-            count.append(String.valueOf(c.carriers()));
-            beam.append(BeamHere.cell(b, metric));
-            jvm.append(BeamHere.cell(j, metric));
             double bv = c.side().beamHere(metric);
-            ratio.append(Double.isNaN(bv) || bv == 0 ? Double.NaN : j.metric(metric) / bv);
-            relation.append(Double.isNaN(bv) ? "" : Verdict.cell(metric, Verdict.relation(j.interval(metric), b.interval(metric)), "JVM"));
+            table.row(String.valueOf(c.carriers()), BeamHere.cell(b, metric), BeamHere.cell(j, metric),
+                    Double.isNaN(bv) || bv == 0 ? Double.NaN : j.metric(metric) / bv,
+                    Double.isNaN(bv) ? "" : Verdict.cell(metric, Verdict.relation(j.interval(metric), b.interval(metric)), "JVM"));
         }
-        return Grid.create(String.format("%s, n = %,d: %s on 1 carrier and on more, BEAM here on as many schedulers",
-                counts.get(0).side().jvm().experiment(), counts.get(0).side().jvm().n(), metric), count, beam, jvm, ratio, relation);
+        return table.build();
     }
 
     /**
@@ -158,30 +154,20 @@ public record Carriers(String metric, String what, List<Count> counts) implement
      * against the untraced one, and the share of hops whose receiver ran on another carrier.
      */
     public Grid hops() {
-        GridColumn count = GridColumn.text("carriers");
-        Map<HopTrace.Segment, GridColumn> segments = new LinkedHashMap<>();
-        for (HopTrace.Segment s : HopBreakdown.segments()) {
-            segments.put(s, GridColumn.number(s.label() + " (ns)"));
-        }
-        GridColumn overhead = GridColumn.number("traced / run's hop");
-        GridColumn crossed = GridColumn.number("on another carrier (%)");
+        GridLines table = new GridLines("Where a hop's time goes: each segment's mean per hop, one traced JVM per carrier count").text("carriers");
+        HopBreakdown.segments().forEach(s -> table.number(s.label() + " (ns)"));
+        table.number("traced / run's hop").number("on another carrier (%)");
         for (Count c : counts) {
             if (c.traced() == null) {
                 continue;
             }
-            count.append(String.valueOf(c.carriers()));
-            for (var e : segments.entrySet()) {
-                e.getValue().append(c.traced().metric(HopBreakdown.metric(e.getKey(), "Mean")));
-            }
-            overhead.append(tracedOverUntraced(c));
-            crossed.append(c.traced().metric(HopBreakdown.CROSS_CARRIER) * 100);
+            List<Object> cells = new ArrayList<>(List.of(String.valueOf(c.carriers())));
+            HopBreakdown.segments().forEach(s -> cells.add(c.traced().metric(HopBreakdown.metric(s, "Mean"))));
+            cells.add(tracedOverUntraced(c));
+            cells.add(c.traced().metric(HopBreakdown.CROSS_CARRIER) * 100);
+            table.row(cells.toArray());
         }
-        List<GridColumn> columns = new ArrayList<>(List.of(count));
-        columns.addAll(segments.values());
-        columns.add(overhead);
-        columns.add(crossed);
-        return Grid.create("Where a hop's time goes: each segment's mean per hop, one traced JVM per carrier count",
-                columns.toArray(GridColumn[]::new));
+        return table.build();
     }
 
     /** The traced hops' mean over the traced run's own hop ({@link HopBreakdown#RUN_HOP}, most of its hops untraced). */

@@ -3,8 +3,7 @@ package dev.loomlab.limits;
 import dev.loomlab.jvm.ChildCall;
 import dev.loomlab.jvm.ChildReply;
 
-import dev.loomlab.view.Grid;
-import dev.loomlab.view.GridColumn;
+import dev.loomlab.view.GridLines;
 import dev.loomlab.view.Palette;
 import dev.loomlab.view.Plot;
 import dev.loomlab.view.Series;
@@ -26,15 +25,13 @@ public final class Caps {
 
     /** No per-thread cap in a shared heap; the true analogue of max_heap_size is a child JVM; the direct-buffer loophole. */
     public static Section perProcessCap(Progress progress) {
-        GridColumn what = GridColumn.text("case");
-        GridColumn setting = GridColumn.text("JVM setting");
-        GridColumn result = GridColumn.text("what happened");
-        GridColumn beam = GridColumn.text("BEAM (article)");
+        GridLines table = new GridLines("A cap per process: one shared heap has none; a child JVM with its own -Xmx is the real one")
+                .text("case").text("JVM setting").text("what happened").text("BEAM (article)");
         ChildReply shared = ChildCall.launch(List.of(), SharedHeapDemo.class, List.of("8", "3"),
-                List.of("-Xmx96m", "-XX:-ExitOnOutOfMemoryError"), Rows.DEADLINE, progress);
-        Rows.add4(what, setting, result, beam, "allocation accounting, platform thread", "ThreadMXBean.getCurrentThreadAllocatedBytes()",
+                List.of("-Xmx96m", "-XX:-ExitOnOutOfMemoryError"), Demos.DEADLINE, progress);
+        table.row("allocation accounting, platform thread", "ThreadMXBean.getCurrentThreadAllocatedBytes()",
                 shared.get("platformThreadAllocatedBytes") + " bytes", "max_heap_size watches each process's heap");
-        Rows.add4(what, setting, result, beam, "allocation accounting, virtual thread", "getCurrentThreadAllocatedBytes() / getThreadAllocatedBytes(id)",
+        table.row("allocation accounting, virtual thread", "getCurrentThreadAllocatedBytes() / getThreadAllocatedBytes(id)",
                 shared.get("virtualCurrentThreadAllocatedBytes") + " / " + shared.get("virtualThreadAllocatedBytesById")
                         + " (-1: not supported for virtual threads)", "");
         for (int round = 1; round <= 3; round++) {
@@ -42,30 +39,29 @@ public final class Caps {
             if (r.isEmpty()) {
                 continue;
             }
-            Rows.add4(what, setting, result, beam, "one shared heap, round " + round + ": runaway + 8 bystanders", "-Xmx96m, no exit on OOM",
+            table.row("one shared heap, round " + round + ": runaway + 8 bystanders", "-Xmx96m, no exit on OOM",
                     "runaway ended: " + r + "; bystanders that got the OutOfMemoryError instead: " + shared.get("round" + round + ".bystandersHit")
                             + " of 8; that did not end within " + SharedHeapDemo.STOP_WAIT.toSeconds() + " s when told to stop: " + shared.get("round" + round + ".bystandersStuck") + " of 8",
                     round == 1 ? "only the process over its max_heap_size is killed" : "");
         }
-        ChildReply heap = ChildCall.launch(List.of(), RunawayDemo.class, List.of("heap", "1024"), List.of(Rows.SMALL_DEMO_HEAP, "-XX:-ExitOnOutOfMemoryError"), Rows.DEADLINE, progress);
-        Rows.add4(what, setting, result, beam, "the runaway in its own child JVM (the analogue of max_heap_size + kill)", Rows.SMALL_DEMO_HEAP,
+        ChildReply heap = ChildCall.launch(List.of(), RunawayDemo.class, List.of("heap", "1024"), List.of(Demos.SMALL_DEMO_HEAP, "-XX:-ExitOnOutOfMemoryError"), Demos.DEADLINE, progress);
+        table.row("the runaway in its own child JVM (the analogue of max_heap_size + kill)", Demos.SMALL_DEMO_HEAP,
                 heap.ending() + " after " + heap.get("heldMiB") + " MiB; " + heap.get("stoppedBy") + "; the parent went on",
                 vmBytes("vmBytesAfterKill"));
-        ChildReply direct = ChildCall.launch(List.of(), RunawayDemo.class, List.of("direct", "1024"), List.of(Rows.SMALL_DEMO_HEAP), Rows.DEADLINE, progress);
-        Rows.add4(what, setting, result, beam, "the binary loophole: direct ByteBuffers, 4 MiB each", Rows.SMALL_DEMO_HEAP + " only",
+        ChildReply direct = ChildCall.launch(List.of(), RunawayDemo.class, List.of("direct", "1024"), List.of(Demos.SMALL_DEMO_HEAP), Demos.DEADLINE, progress);
+        table.row("the binary loophole: direct ByteBuffers, 4 MiB each", Demos.SMALL_DEMO_HEAP + " only",
                 direct.ending() + " after " + (long) direct.number("heldMiB") + " MiB outside the heap; " + direct.get("stoppedBy"),
                 vmBytes("vmBytesWithBinaries"));
         ChildReply capped = ChildCall.launch(List.of(), RunawayDemo.class, List.of("direct", "1024"),
-                List.of(Rows.SMALL_DEMO_HEAP, "-XX:MaxDirectMemorySize=16m"), Rows.DEADLINE, progress);
-        Rows.add4(what, setting, result, beam, "the loophole closed: direct buffers with their own cap", Rows.SMALL_DEMO_HEAP + " -XX:MaxDirectMemorySize=16m",
+                List.of(Demos.SMALL_DEMO_HEAP, "-XX:MaxDirectMemorySize=16m"), Demos.DEADLINE, progress);
+        table.row("the loophole closed: direct buffers with their own cap", Demos.SMALL_DEMO_HEAP + " -XX:MaxDirectMemorySize=16m",
                 capped.ending() + " after " + (long) capped.number("heldMiB") + " MiB; " + capped.get("stoppedBy"),
                 "include_shared_binaries: true stops it near 230 MB");
-        ChildReply nativeRun = ChildCall.launch(List.of(), RunawayDemo.class, List.of("native", "128"), List.of(Rows.SMALL_DEMO_HEAP), Rows.DEADLINE, progress);
-        Rows.add4(what, setting, result, beam, "native memory (FFM Arena), 4 MiB each", Rows.SMALL_DEMO_HEAP + " (no JVM limit applies)",
+        ChildReply nativeRun = ChildCall.launch(List.of(), RunawayDemo.class, List.of("native", "128"), List.of(Demos.SMALL_DEMO_HEAP), Demos.DEADLINE, progress);
+        table.row("native memory (FFM Arena), 4 MiB each", Demos.SMALL_DEMO_HEAP + " (no JVM limit applies)",
                 nativeRun.ending() + " after " + (long) nativeRun.number("heldMiB") + " MiB; stopped by: " + nativeRun.get("stoppedBy"),
                 "only the container's limit stops this");
-        return new Section(Grid.create("A cap per process: one shared heap has none; a child JVM with its own -Xmx is the real one",
-                what, setting, result, beam), null, List.of(
+        return new Section(table.build(), null, List.of(
                 "Who gets the OutOfMemoryError in a shared heap is whoever allocates when the heap is full: usually the runaway (it allocates most), not always.",
                 "Every risky run here is a child JVM with -Xmx64m or -Xmx96m and a deadline."));
     }
@@ -79,9 +75,8 @@ public final class Caps {
             throw new IllegalArgumentException("max restarts 0..100 and seconds >= 1, got " + maxRestarts + ", " + maxSeconds);
         }
         ChildReply run = ChildCall.launch(List.of(), SupervisedRunawayDemo.class, List.of(String.valueOf(maxRestarts), String.valueOf(maxSeconds)),
-                List.of(Rows.SMALL_DEMO_HEAP, "-XX:-ExitOnOutOfMemoryError"), Duration.ofSeconds(30), progress);
-        GridColumn time = GridColumn.text("time");
-        GridColumn line = GridColumn.text("log (child JVM, -Xmx64m)");
+                List.of(Demos.SMALL_DEMO_HEAP, "-XX:-ExitOnOutOfMemoryError"), Duration.ofSeconds(30), progress);
+        GridLines log = new GridLines("A supervised runaway: restarted, then given up on with a reason").text("time").text("log (child JVM, -Xmx64m)");
         List<Number> xs = new ArrayList<>();
         List<Number> ys = new ArrayList<>();
         List<String> lines = new ArrayList<>(run.log());
@@ -94,15 +89,12 @@ public final class Caps {
                 ys.add(Double.parseDouble(m.group(2)));
             }
             int split = l.indexOf(" s  ");
-            time.append(split > 0 ? l.substring(0, split).trim() + " s" : "");
-            line.append(split > 0 ? l.substring(split + 4) : l);
+            log.row(split > 0 ? l.substring(0, split).trim() + " s" : "", split > 0 ? l.substring(split + 4) : l);
         }
-        time.append("end");
-        line.append(String.format("child JVM: exit code %d; supervisor reason: %s; gave up after %.2f s", run.run().exitCode(),
+        log.row("end", String.format("child JVM: exit code %d; supervisor reason: %s; gave up after %.2f s", run.run().exitCode(),
                 run.get("supervisorExit"), run.number("secondsToGiveUp")));
         double beamMb = PublishedFigures.of("supervise", "maxVmBytes").stream().mapToDouble(PublishedFigure::value).findFirst().orElse(Double.NaN) / (1 << 20);
-        time.append("BEAM");
-        line.append(String.format("article: heap at most %.0f MB, gave up after %.1f s, exit 1 with shutdown instead of 137", beamMb,
+        log.row("BEAM", String.format("article: heap at most %.0f MB, gave up after %.1f s, exit 1 with shutdown instead of 137", beamMb,
                 PublishedFigures.of("supervise", "secondsToGiveUp").stream().mapToDouble(PublishedFigure::value).findFirst().orElse(Double.NaN)));
         List<Number> limitY = new ArrayList<>();
         List<Number> beamY = new ArrayList<>();
@@ -117,7 +109,7 @@ public final class Caps {
                 "the worker keeps 1 MiB chunks until the shared heap refuses one; its OutOfMemoryError ends it (its exit reason), the supervisor restarts it",
                 "the heap cap is the whole JVM's: a bystander can be the one refused (then the log says so); a per-process cap needs a child JVM"));
         heartbeatVerdict(lines, xs).ifPresent(notes::add);
-        return new Section(Grid.create("A supervised runaway: restarted, then given up on with a reason", time, line), chart, notes);
+        return new Section(log.build(), chart, notes);
     }
 
     /**

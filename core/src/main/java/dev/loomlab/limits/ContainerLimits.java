@@ -4,7 +4,7 @@ import dev.loomlab.jvm.ChildCall;
 import dev.loomlab.jvm.ChildReply;
 
 import dev.loomlab.view.Grid;
-import dev.loomlab.view.GridColumn;
+import dev.loomlab.view.GridLines;
 import dev.loomlab.util.Progress;
 import dev.loomlab.view.Section;
 import dev.loomlab.published.PublishedFigure;
@@ -33,21 +33,15 @@ public final class ContainerLimits {
         if (n < 1 || runs < 1 || runs > 10) {
             throw new IllegalArgumentException("n must be at least 1 and runs between 1 and 10, got n=" + n + ", runs=" + runs);
         }
-        GridColumn how = GridColumn.text("CPU limit set by");
-        GridColumn cpuCol = GridColumn.whole("CPUs");
-        GridColumn seen = GridColumn.whole("availableProcessors");
-        GridColumn carriers = GridColumn.whole("carriers");
-        GridColumn gc = GridColumn.text("GC");
-        GridColumn gcThreads = GridColumn.text("GC threads (parallel / concurrent)");
-        GridColumn jit = GridColumn.text("JIT threads");
-        GridColumn first = GridColumn.number("ns/spawn, cold run");
-        GridColumn warm = GridColumn.number("ns/spawn, steady");
-        GridColumn protocolCol = GridColumn.text("protocol");
-        GridColumn beamHere = GridColumn.text("BEAM here ns/spawn (erl +S CPUs)");
-        GridColumn ratio = GridColumn.number("JVM / BEAM here");
-        GridColumn beam = GridColumn.number("BEAM ns/spawn (article)");
-        GridColumn beamSched = GridColumn.text("BEAM schedulers / Go 1.25 GOMAXPROCS (article)");
         int host = Runtime.getRuntime().availableProcessors();
+        GridLines derived = new GridLines(String.format("What the JVM derives from its CPUs (host has %d)", host))
+                .whole("CPUs").text("CPU limit set by").whole("availableProcessors").whole("carriers").text("GC")
+                .text("GC threads (parallel / concurrent)").text("JIT threads");
+        GridLines spawns = new GridLines(String.format("Spawn time at each CPU count (%,d spawns x %d runs per JVM), BEAM here on +S as many, "
+                + "and the article's", n, runs)).whole("CPUs").number("ns/spawn, cold run").number("ns/spawn, steady").text("protocol")
+                .text("BEAM here ns/spawn (erl +S CPUs)").number("JVM / BEAM here").number("BEAM ns/spawn (article)");
+        GridLines articles = new GridLines("The article's schedulers (BEAM) and GOMAXPROCS (Go 1.25) at each CPU count")
+                .whole("CPUs").text("BEAM schedulers / Go 1.25 GOMAXPROCS (article)");
         for (int c : cpus) {
             if (c < 1 || c > 1024) {
                 throw new IllegalArgumentException("a CPU count must be between 1 and 1024, got " + c);
@@ -68,35 +62,25 @@ public final class ContainerLimits {
                     flags.add("-XX:ActiveProcessorCount=" + c);
                 }
                 ChildReply run = ChildCall.launch(wrapper, CpuProbe.class, List.of(String.valueOf(n), String.valueOf(runs)),
-                        flags, Rows.DEADLINE, progress);
-                how.append(group.isPresent() ? "cgroup CPU quota (CFS)" : "-XX:ActiveProcessorCount (simulated)");
-                cpuCol.append(c);
-                seen.append((int) run.number("availableProcessors"));
-                carriers.append((int) run.number("carriers"));
-                gc.append(run.get("gc"));
-                gcThreads.append(run.get("parallelGcThreads") + " / " + run.get("concGcThreads"));
-                jit.append(run.get("compilerThreads"));
-                first.append(Math.round(run.number("nsPerSpawnCold")));
-                warm.append(Math.round(run.number("nsPerSpawn")));
-                protocolCol.append(String.format(Boolean.parseBoolean(run.get("steady")) ? "steady after %,.0f runs"
-                        : run.get("steady").isEmpty() ? "%,.0f runs" : "NOT steady: the last of %,.0f runs", run.number("iterations")));
+                        flags, Demos.DEADLINE, progress);
+                derived.row(c, group.isPresent() ? "cgroup CPU quota (CFS)" : "-XX:ActiveProcessorCount (simulated)",
+                        (int) run.number("availableProcessors"), (int) run.number("carriers"), run.get("gc"),
+                        run.get("parallelGcThreads") + " / " + run.get("concGcThreads"), run.get("compilerThreads"));
                 Measurement b = beamByCpus.computeIfAbsent(c, k -> FreshJvm.attempt(ExperimentSpec.of(Experiments.SPAWN, n).withKind(Kind.BEAM)
                         .withOption("schedulers", String.valueOf(k)).withWarmup(CpuProbe.WARMUP_BUDGET, runs), progress));
-                beamHere.append(b.ok() ? String.format("%,.0f", b.nsPerSpawn()) : b.outcome());
-                ratio.append(b.ok() ? Grid.ratio(run.number("nsPerSpawn"), b.nsPerSpawn()) : Double.NaN);
-                beam.append(PublishedFigures.of("cpu-limit", "nsPerSpawn").stream()
-                        .filter(f -> f.n() != null && f.n() == c).mapToDouble(PublishedFigure::value).findFirst().orElse(Double.NaN));
-                beamSched.append(c + " / " + Math.max(2, c) + " (Go 1.24: the host's count)");
+                spawns.row(c, Math.round(run.number("nsPerSpawnCold")), Math.round(run.number("nsPerSpawn")),
+                        String.format(Boolean.parseBoolean(run.get("steady")) ? "steady after %,.0f runs"
+                                : run.get("steady").isEmpty() ? "%,.0f runs" : "NOT steady: the last of %,.0f runs", run.number("iterations")),
+                        b.ok() ? String.format("%,.0f", b.nsPerSpawn()) : b.outcome(),
+                        b.ok() ? Grid.ratio(run.number("nsPerSpawn"), b.nsPerSpawn()) : Double.NaN,
+                        PublishedFigures.of("cpu-limit", "nsPerSpawn").stream().filter(f -> f.n() != null && f.n() == c)
+                                .mapToDouble(PublishedFigure::value).findFirst().orElse(Double.NaN));
+                articles.row(c, c + " / " + Math.max(2, c) + " (Go 1.24: the host's count)");
             } finally {
                 group.ifPresent(Cgroups.Group::close);
             }
         }
-        Grid derived = Grid.create(String.format("What the JVM derives from its CPUs (host has %d)", host),
-                cpuCol, how, seen, carriers, gc, gcThreads, jit);
-        Grid spawns = Grid.create(String.format("Spawn time at each CPU count (%,d spawns x %d runs per JVM), BEAM here on +S as many, "
-                + "and the article's", n, runs), cpuCol, first, warm, protocolCol, beamHere, ratio, beam);
-        Grid articles = Grid.create("The article's schedulers (BEAM) and GOMAXPROCS (Go 1.25) at each CPU count", cpuCol, beamSched);
-        return new Section(derived, null, List.of(
+        return new Section(derived.build(), null, List.of(
                 real ? "real quotas come from a fresh cpu cgroup per child (only up to the host's " + host + " CPUs, and where the "
                         + "quota could be written); the others are simulated with -XX:ActiveProcessorCount"
                         : Cgroups.whyNot("cpu") + " (-XX:ActiveProcessorCount)",
@@ -105,33 +89,30 @@ public final class ContainerLimits {
                         + "marked NOT steady); the cold run beside it is what a fresh VM pays, as the article measured",
                 "BEAM here: the same spawn in a fresh BEAM VM with +S set to the CPU count (its schedulers), same machine, "
                         + "same protocol; a CPU count above the host's cores only adds schedulers, as -XX:ActiveProcessorCount only adds carriers"),
-                List.of(), List.of(spawns, articles));
+                List.of(), List.of(spawns.build(), articles.build()));
     }
 
 
     /** Max heap derived from 512 MB, a heap that fills (a visible error), and a heap bigger than the container (a silent kill). */
     public static Section memoryLimit(Progress progress) {
-        GridColumn setting = GridColumn.text("setting");
-        GridColumn seen = GridColumn.text("memory the JVM sees");
-        GridColumn heap = GridColumn.text("max heap it chose");
-        GridColumn outcome = GridColumn.text("when it fills");
-        GridColumn detail = GridColumn.text("detail");
-        ChildReply probe = ChildCall.launch(List.of(), MemoryProbe.class, List.of(), List.of("-XX:MaxRAM=512m"), Rows.DEADLINE, progress);
-        Rows.row(setting, seen, heap, outcome, detail, "-XX:MaxRAM=512m (simulated 512 MB machine)", Rows.bytes(probe.number("physicalMemorySeen")),
-                Rows.bytes(probe.number("maxHeap")), "", "MaxRAM changes only the heap's sizing, not what the OS reports; GC " + probe.get("gc") + "; the heap is 25% of RAM by default (MaxRAMPercentage)");
+        GridLines table = new GridLines("The memory limit: the JVM reads it and sizes its heap; a full heap says so")
+                .text("setting").text("memory the JVM sees").text("max heap it chose").text("when it fills").text("detail");
+        ChildReply probe = ChildCall.launch(List.of(), MemoryProbe.class, List.of(), List.of("-XX:MaxRAM=512m"), Demos.DEADLINE, progress);
+        table.row("-XX:MaxRAM=512m (simulated 512 MB machine)", Demos.bytes(probe.number("physicalMemorySeen")),
+                Demos.bytes(probe.number("maxHeap")), "", "MaxRAM changes only the heap's sizing, not what the OS reports; GC " + probe.get("gc") + "; the heap is 25% of RAM by default (MaxRAMPercentage)");
         Optional<Cgroups.Group> group = Cgroups.limited("memory", g -> g.limitMemory(512L << 20));
         try {
             if (group.isPresent()) {
-                ChildReply real = ChildCall.launch(group.get().wrapper(), MemoryProbe.class, List.of(), List.of(), Rows.DEADLINE, progress);
-                Rows.row(setting, seen, heap, outcome, detail, "a real memory cgroup limited to 512 MB", Rows.bytes(real.number("physicalMemorySeen")),
-                        Rows.bytes(real.number("maxHeap")), "", "read from the cgroup by the JVM itself (container support), GC " + real.get("gc"));
-                ChildReply fill = ChildCall.launch(group.get().wrapper(), HeapFillDemo.class, List.of("64", "100000"), List.of("-XX:-ExitOnOutOfMemoryError"), Rows.DEADLINE, progress);
-                Rows.row(setting, seen, heap, outcome, detail, "the same cgroup, processes holding 64 KiB each", "512 MB",
-                        Rows.bytes(fill.number("maxHeap")), fill.ending(), String.format("%,.0f processes; %s", fill.number("processes"), fill.get("stoppedBy")));
+                ChildReply real = ChildCall.launch(group.get().wrapper(), MemoryProbe.class, List.of(), List.of(), Demos.DEADLINE, progress);
+                table.row("a real memory cgroup limited to 512 MB", Demos.bytes(real.number("physicalMemorySeen")),
+                        Demos.bytes(real.number("maxHeap")), "", "read from the cgroup by the JVM itself (container support), GC " + real.get("gc"));
+                ChildReply fill = ChildCall.launch(group.get().wrapper(), HeapFillDemo.class, List.of("64", "100000"), List.of("-XX:-ExitOnOutOfMemoryError"), Demos.DEADLINE, progress);
+                table.row("the same cgroup, processes holding 64 KiB each", "512 MB",
+                        Demos.bytes(fill.number("maxHeap")), fill.ending(), String.format("%,.0f processes; %s", fill.number("processes"), fill.get("stoppedBy")));
             } else {
-                ChildReply fill = ChildCall.launch(List.of(), HeapFillDemo.class, List.of("64", "100000"), List.of("-XX:MaxRAM=512m", "-XX:-ExitOnOutOfMemoryError"), Rows.DEADLINE, progress);
-                Rows.row(setting, seen, heap, outcome, detail, "-XX:MaxRAM=512m, processes holding 64 KiB each", "512 MB",
-                        Rows.bytes(fill.number("maxHeap")), fill.ending(), String.format("%,.0f processes; %s", fill.number("processes"), fill.get("stoppedBy")));
+                ChildReply fill = ChildCall.launch(List.of(), HeapFillDemo.class, List.of("64", "100000"), List.of("-XX:MaxRAM=512m", "-XX:-ExitOnOutOfMemoryError"), Demos.DEADLINE, progress);
+                table.row("-XX:MaxRAM=512m, processes holding 64 KiB each", "512 MB",
+                        Demos.bytes(fill.number("maxHeap")), fill.ending(), String.format("%,.0f processes; %s", fill.number("processes"), fill.get("stoppedBy")));
             }
         } finally {
             group.ifPresent(Cgroups.Group::close);
@@ -140,20 +121,19 @@ public final class ContainerLimits {
         try {
             if (small.isPresent()) {
                 ChildReply killed = ChildCall.launch(small.get().wrapper(), HeapFillDemo.class, List.of("64", "100000"),
-                        List.of("-Xmx1g", "-XX:-ExitOnOutOfMemoryError"), Rows.DEADLINE, progress);
-                Rows.row(setting, seen, heap, outcome, detail, "a real 256 MB cgroup, but -Xmx1g (a heap the container cannot hold)", "256 MB", "1.0 GiB",
+                        List.of("-Xmx1g", "-XX:-ExitOnOutOfMemoryError"), Demos.DEADLINE, progress);
+                table.row("a real 256 MB cgroup, but -Xmx1g (a heap the container cannot hold)", "256 MB", "1.0 GiB",
                         killed.ending(), killed.run().exitCode() == 137 ? String.format("after about %,.0f processes; the BEAM case: nothing in the log, only the exit code", killed.number("processes"))
                                 : "the kernel refused earlier: " + killed.jvmMessage());
             } else {
-                Rows.row(setting, seen, heap, outcome, detail, "a heap bigger than the container", "", "", "not run",
+                table.row("a heap bigger than the container", "", "", "not run",
                         Cgroups.whyNot("memory") + ": the kernel's SIGKILL (exit 137) cannot be shown without a real limit");
             }
         } finally {
             small.ifPresent(Cgroups.Group::close);
         }
-        publishedRow(setting, seen, heap, outcome, detail, "memory-limit", "processesAtKill");
-        return new Section(Grid.create("The memory limit: the JVM reads it and sizes its heap; a full heap says so", setting, seen, heap, outcome, detail),
-                null, List.of("The heap-filling child turns off the toolkit's -XX:+ExitOnOutOfMemoryError to catch the error and report its message and count;"
+        publishedRow(table, "memory-limit", "processesAtKill");
+        return new Section(table.build(), null, List.of("The heap-filling child turns off the toolkit's -XX:+ExitOnOutOfMemoryError to catch the error and report its message and count;"
                         + " with it on, the JVM ends at once with exit code 3 and the message; either way it is said, not a silent 137."));
     }
 
@@ -165,35 +145,26 @@ public final class ContainerLimits {
         }
         ChildReply run = ChildCall.launch(List.of(), OffHeapDemo.class,
                 List.of(String.valueOf(threads), String.valueOf(directMiB), String.valueOf(classes)),
-                List.of(Rows.SMALL_DEMO_HEAP, "-XX:NativeMemoryTracking=summary", "-XX:MaxDirectMemorySize=" + (directMiB + 16) + "m"),
-                Rows.DEADLINE, progress);
-        GridColumn what = GridColumn.text("added");
-        GridColumn heap = GridColumn.text("heap grew");
-        GridColumn nmt = GridColumn.text("outside the heap (NMT)");
-        GridColumn rss = GridColumn.text("RSS grew");
-        GridColumn capped = GridColumn.text("capped by");
-        offRow(what, heap, nmt, rss, capped, run, "threads", threads + " platform threads (1 MiB stacks, parked)",
-                "thread stacks " + Rows.bytes(run.number("threads.stacks")), "ulimit -u, pids.max, -Xss per thread; not -Xmx");
-        offRow(what, heap, nmt, rss, capped, run, "direct", directMiB + " MiB of direct ByteBuffers",
-                "Other " + Rows.bytes(run.number("direct.other")), "-XX:MaxDirectMemorySize (default: the max heap); not -Xmx");
-        offRow(what, heap, nmt, rss, capped, run, "classes", classes + " hidden classes",
-                "Metaspace " + Rows.bytes(run.number("classes.metaspace")), "-XX:MaxMetaspaceSize (default: unlimited); not -Xmx");
-        return new Section(Grid.create("Memory outside the heap, measured in a child JVM with -Xmx64m: " + run.ending(), what, heap, nmt, rss, capped),
-                null, List.of("A container's limit counts the whole process (RSS), not the heap: size -Xmx (or MaxRAMPercentage) to leave room for these."));
+                List.of(Demos.SMALL_DEMO_HEAP, "-XX:NativeMemoryTracking=summary", "-XX:MaxDirectMemorySize=" + (directMiB + 16) + "m"),
+                Demos.DEADLINE, progress);
+        GridLines table = new GridLines("Memory outside the heap, measured in a child JVM with -Xmx64m: " + run.ending())
+                .text("added").text("heap grew").text("outside the heap (NMT)").text("RSS grew").text("capped by");
+        offRow(table, run, "threads", threads + " platform threads (1 MiB stacks, parked)",
+                "thread stacks " + Demos.bytes(run.number("threads.stacks")), "ulimit -u, pids.max, -Xss per thread; not -Xmx");
+        offRow(table, run, "direct", directMiB + " MiB of direct ByteBuffers",
+                "Other " + Demos.bytes(run.number("direct.other")), "-XX:MaxDirectMemorySize (default: the max heap); not -Xmx");
+        offRow(table, run, "classes", classes + " hidden classes",
+                "Metaspace " + Demos.bytes(run.number("classes.metaspace")), "-XX:MaxMetaspaceSize (default: unlimited); not -Xmx");
+        return new Section(table.build(), null, List.of("A container's limit counts the whole process (RSS), not the heap: size -Xmx (or MaxRAMPercentage) to leave room for these."));
     }
 
-    private static void offRow(GridColumn what, GridColumn heap, GridColumn nmt, GridColumn rss, GridColumn capped,
-                               ChildReply run, String key, String label, String outside, String cap) {
-        what.append(label);
-        heap.append(Rows.bytes(run.number(key + ".heap")));
-        nmt.append(outside);
-        rss.append(Rows.bytes(run.number(key + ".rss")));
-        capped.append(cap);
+    private static void offRow(GridLines table, ChildReply run, String key, String label, String outside, String cap) {
+        table.row(label, Demos.bytes(run.number(key + ".heap")), outside, Demos.bytes(run.number(key + ".rss")), cap);
     }
 
-    private static void publishedRow(GridColumn a, GridColumn b, GridColumn c, GridColumn d, GridColumn e, String experiment, String metric) {
+    private static void publishedRow(GridLines table, String experiment, String metric) {
         PublishedFigures.of(experiment, metric).stream().findFirst().ifPresent(f ->
-                Rows.row(a, b, c, d, e, "article: " + f.runtime(), "512 MB", "(BEAM has no heap limit)", "killed by the kernel (exit 137), no log", f.note()));
+                table.row("article: " + f.runtime(), "512 MB", "(BEAM has no heap limit)", "killed by the kernel (exit 137), no log", f.note()));
     }
 
 }

@@ -96,7 +96,7 @@ public record SwapLimit(String version, long memoryBytes, long swapBytes, Path d
 
     /** The memory limit in words: "512 MiB" or "no limit". */
     public String memoryWords() {
-        return memoryBytes == UNLIMITED ? "no limit" : Rows.bytes(memoryBytes);
+        return memoryBytes == UNLIMITED ? "no limit" : Demos.bytes(memoryBytes);
     }
 
     /** The swap allowed in words: "none", "512 MiB (as much again as the memory)", "no limit", "not accounted". */
@@ -110,7 +110,7 @@ public record SwapLimit(String version, long memoryBytes, long swapBytes, Path d
         if (swapBytes == 0) {
             return "none";
         }
-        return Rows.bytes(swapBytes) + (swapBytes == memoryBytes ? " (as much again as the memory)" : "");
+        return Demos.bytes(swapBytes) + (swapBytes == memoryBytes ? " (as much again as the memory)" : "");
     }
 
     /** The files this was read from, as a table cell names them. */

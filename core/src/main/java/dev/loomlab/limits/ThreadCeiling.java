@@ -3,8 +3,7 @@ package dev.loomlab.limits;
 import dev.loomlab.jvm.ChildCall;
 import dev.loomlab.jvm.ChildReply;
 
-import dev.loomlab.view.Grid;
-import dev.loomlab.view.GridColumn;
+import dev.loomlab.view.GridLines;
 import dev.loomlab.util.Progress;
 import dev.loomlab.view.Section;
 import dev.loomlab.published.PublishedFigures;
@@ -22,11 +21,10 @@ public final class ThreadCeiling {
         if (ceiling < 64 || ceiling > 4096) {
             throw new IllegalArgumentException("the demo ceiling must be between 64 and 4096 tasks, got " + ceiling);
         }
-        GridColumn what = GridColumn.text("limit");
-        GridColumn value = GridColumn.text("value");
-        GridColumn means = GridColumn.text("what it means");
+        GridLines table = new GridLines("The platform-thread ceiling: this machine's limits, a low one hit in a child JVM, the article's")
+                .text("limit").text("value").text("what it means");
         for (Map.Entry<String, String> e : MachineLimits.read().entrySet()) {
-            Rows.add(what, value, means, e.getKey(), e.getValue(), "this machine");
+            table.row(e.getKey(), e.getValue(), "this machine");
         }
         List<String> wrapper = List.of();
         String how;
@@ -46,27 +44,26 @@ public final class ThreadCeiling {
                         + ceiling + " attempts instead, so no failure is shown";
             }
             ChildReply run = ChildCall.launch(wrapper, ThreadCeilingDemo.class, List.of(String.valueOf(attempts), "10000"),
-                    List.of(Rows.SMALL_DEMO_HEAP, "-Xss256k"), Rows.DEADLINE, progress);
-            Rows.add(what, value, means, "demo: the low ceiling", how, "child JVM only; the machine's own limits are untouched");
-            Rows.add(what, value, means, "demo: platform threads started", run.get("platformStarted"),
+                    List.of(Demos.SMALL_DEMO_HEAP, "-Xss256k"), Demos.DEADLINE, progress);
+            table.row("demo: the low ceiling", how, "child JVM only; the machine's own limits are untouched");
+            table.row("demo: platform threads started", run.get("platformStarted"),
                     "then the next Thread.start() failed: " + run.get("platformFailure"));
-            Rows.add(what, value, means, "demo: virtual threads under the same ceiling", run.get("virtualStarted"),
+            table.row("demo: virtual threads under the same ceiling", run.get("virtualStarted"),
                     "failure: " + run.get("virtualFailure") + " — virtual threads are not OS tasks; only their carriers are");
-            Rows.add(what, value, means, "demo: the child JVM", run.ending(), "it caught the failure, reported it and exited normally");
+            table.row("demo: the child JVM", run.ending(), "it caught the failure, reported it and exited normally");
         } finally {
             group.ifPresent(Cgroups.Group::close);
         }
-        published(what, value, means, "Python", "limit", "threadLimit");
-        published(what, value, means, "BEAM", "limit", "processLimit");
-        return new Section(Grid.create("The platform-thread ceiling: this machine's limits, a low one hit in a child JVM, the article's",
-                what, value, means), null, List.of(
+        published(table, "Python", "limit", "threadLimit");
+        published(table, "BEAM", "limit", "processLimit");
+        return new Section(table.build(), null, List.of(
                 "Platform threads are OS tasks: ulimit -u (per user), threads-max and pid_max (per machine) and a container's pids.max all count them.",
                 "The toolkit's processes are virtual threads: their ceiling is the toolkit's process limit (BEAM's +P) and memory."));
     }
 
-    private static void published(GridColumn what, GridColumn value, GridColumn means, String runtime, String experiment, String metric) {
+    private static void published(GridLines table, String runtime, String experiment, String metric) {
         PublishedFigures.of(experiment, metric).stream().filter(f -> f.runtime().startsWith(runtime)).findFirst().ifPresent(f ->
-                Rows.add(what, value, means, "article: " + f.runtime(), String.format("%,.0f %s", f.value(), f.unit()), f.note()));
+                table.row("article: " + f.runtime(), String.format("%,.0f %s", f.value(), f.unit()), f.note()));
     }
 
 }

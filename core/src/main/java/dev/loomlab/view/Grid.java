@@ -67,11 +67,6 @@ public record Grid(String title, List<Column> columns) {
         }
     }
 
-    /** A grid of columns filled a cell at a time. */
-    public static Grid create(String title, GridColumn... columns) {
-        return new Grid(title, java.util.Arrays.stream(columns).map(GridColumn::column).toList());
-    }
-
     /** Starts a grid titled {@code title} with one line per row. */
     public static <R> Builder<R> of(String title, List<R> rows) {
         return new Builder<>(title, rows);

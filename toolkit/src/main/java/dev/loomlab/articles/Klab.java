@@ -4,7 +4,7 @@ import dev.loomlab.api.IdleWeight;
 import dev.loomlab.experiment.FreshJvm;
 import dev.loomlab.util.ProgressLine;
 import dev.loomlab.beam.BeamHere;
-import dev.loomlab.view.GridColumn;
+import dev.loomlab.view.GridLines;
 import dev.loomlab.view.Grid;
 import java.util.List;
 import dev.loomlab.util.Progress;
@@ -99,24 +99,21 @@ public final class Klab {
 
     private static Grid limits(int n, Progress progress) {
         int low = (int) Math.max(1, Math.round(n * 32_768.0 / 40_000));
-        GridColumn setting = GridColumn.text("setting");
-        GridColumn limit = GridColumn.number("limit");
-        GridColumn asked = GridColumn.number("asked for");
-        GridColumn started = GridColumn.number("started");
-        GridColumn error = GridColumn.text("error");
-        GridColumn message = GridColumn.text("message");
-        row(setting, limit, asked, started, error, message, "BEAM R12B-0 default (article, 2008)", 32_768, 40_000, 32_768,
+        GridLines table = new GridLines(String.format("The first wall: the process limit (the JVM and BEAM here asked for %,d, scaled from "
+                + "the article's 40,000 to the cap)", n)).text("setting").number("limit").number("asked for").number("started")
+                .text("error").text("message");
+        table.row("BEAM R12B-0 default (article, 2008)", 32_768, 40_000, 32_768,
                 "=ERROR REPORT==== Too many processes", "erl -noshell -run proc start 40000: process count 32768");
-        row(setting, limit, asked, started, error, message, "BEAM R12B-0 +P 40030 (article, 2008)", 40_030, 40_000, 40_000,
+        table.row("BEAM R12B-0 +P 40030 (article, 2008)", 40_030, 40_000, 40_000,
                 "", "40,000 started (+21 system processes)");
-        row(setting, limit, asked, started, error, message, "BEAM today, default +P (OTP 28)",
+        table.row("BEAM today, default +P (OTP 28)",
                 published("un-million", "limit", "processLimit", null, null), Double.NaN, Double.NaN, "",
                 "2^20; at most 134,217,727");
-        row(setting, limit, asked, started, error, message, "toolkit default (-Dloomlab.processLimit)", ProcessLimit.DEFAULT,
+        table.row("toolkit default (-Dloomlab.processLimit)", ProcessLimit.DEFAULT,
                 Double.NaN, Double.NaN, "", "BEAM's default, 2^20");
         for (int l : new int[] {low, n + 30}) {
             Map<String, String> r = probe(n, l, progress);
-            row(setting, limit, asked, started, error, message, "JVM here, -Dloomlab.processLimit=" + l + " (fresh JVM)", l, n,
+            table.row("JVM here, -Dloomlab.processLimit=" + l + " (fresh JVM)", l, n,
                     r.containsKey("spawned") ? Double.parseDouble(r.get("spawned")) : Double.NaN,
                     r.getOrDefault("error", ""), r.getOrDefault("message", ""));
         }
@@ -124,14 +121,13 @@ public final class Klab {
             Measurement b = BeamHere.row(ExperimentSpec.of(Experiments.LIMIT, n)
                     .withJvmFlags("-D" + ProcessLimit.PROPERTY + "=" + l), progress);
             boolean refused = BeamHere.value(b, "refused") == 1.0;
-            row(setting, limit, asked, started, error, message, "BEAM here, +P " + l + " (fresh BEAM VM)",
+            table.row("BEAM here, +P " + l + " (fresh BEAM VM)",
                     b.ok() ? b.metric("processLimit") : l, n, BeamHere.value(b, "spawned"),
                     !b.ok() ? "did not run" : refused ? "system_limit" : "",
                     !b.ok() ? b.outcome() : String.format("%,.0f live processes with the VM's own when it stopped",
                             b.metric("liveProcesses")));
         }
-        return Grid.create(String.format("The first wall: the process limit (the JVM and BEAM here asked for %,d, scaled from "
-                + "the article's 40,000 to the cap)", n), setting, limit, asked, started, error, message);
+        return table.build();
     }
 
     /** Runs the {@code limit} experiment in a fresh JVM started with the given process limit. */
@@ -152,41 +148,30 @@ public final class Klab {
         return result;
     }
 
-    private static void row(GridColumn setting, GridColumn limit, GridColumn asked, GridColumn started,
-                            GridColumn error, GridColumn message, String s, double l, double a, double st, String e, String m) {
-        setting.append(s);
-        limit.append(l);
-        asked.append(a);
-        started.append(st);
-        error.append(e);
-        message.append(m);
-    }
-
     /**
      * The second wall, the 32-bit address space: what 4 GiB holds at the article's 1,267 bytes
      * per process, against the 64-bit VMs of then and now (this JVM's pointer width and
      * compressed references).
      */
     public static Grid addressSpace() {
-        GridColumn what = GridColumn.text("what");
-        GridColumn value = GridColumn.text("value");
-        GridColumn meaning = GridColumn.text("what it means");
+        GridLines table = new GridLines("The second wall: 32-bit address space (BEAM 2008) against a 64-bit JVM today")
+                .text("what").text("value").text("what it means");
         double fourGiB = 4.0 * (1L << 30);
-        add(what, value, meaning, "BEAM R12B-0, 32-bit: address space", Units.bytes(fourGiB),
+        table.row("BEAM R12B-0, 32-bit: address space", Units.bytes(fourGiB),
                 "every pointer is 4 bytes: the whole VM (code, heaps, tables) must fit in 4 GiB, in practice less");
-        add(what, value, meaning, "... processes that fit at 1,267 B each (arithmetic)", String.format("%,.0f", fourGiB / BEAM_2008_BYTES),
+        table.row("... processes that fit at 1,267 B each (arithmetic)", String.format("%,.0f", fourGiB / BEAM_2008_BYTES),
                 "an upper bound; the article's 4,000,000 stalled near 4 GB (ps), as this predicts");
-        add(what, value, meaning, "BEAM R12B-0, 64-bit (article)", "10,000,000 in 24 GB",
+        table.row("BEAM R12B-0, 64-bit (article)", "10,000,000 in 24 GB",
                 "64-bit words double a process (2,516 B each, from 24 GB / 10 M), but the wall moves to RAM");
-        add(what, value, meaning, "this JVM: data model", System.getProperty("sun.arch.data.model", "?") + "-bit, "
+        table.row("this JVM: data model", System.getProperty("sun.arch.data.model", "?") + "-bit, "
                 + System.getProperty("os.arch"), "JDK 25 has no 32-bit x86 build at all (the port was removed, JEP 503)");
-        add(what, value, meaning, "this JVM: compressed references (UseCompressedOops)", vmOption("UseCompressedOops"),
+        table.row("this JVM: compressed references (UseCompressedOops)", vmOption("UseCompressedOops"),
                 "object references are 4 bytes while the heap is under 32 GiB: 32-bit density inside a 64-bit address space");
-        add(what, value, meaning, "this JVM: compressed class pointers", vmOption("UseCompressedClassPointers"),
+        table.row("this JVM: compressed class pointers", vmOption("UseCompressedClassPointers"),
                 "class pointers in object headers are 4 bytes too");
-        add(what, value, meaning, "this JVM: max heap (default 1/4 of RAM)", Units.bytes(Runtime.getRuntime().maxMemory()),
+        table.row("this JVM: max heap (default 1/4 of RAM)", Units.bytes(Runtime.getRuntime().maxMemory()),
                 "the JVM's own wall: -Xmx, not the address space");
-        return Grid.create("The second wall: 32-bit address space (BEAM 2008) against a 64-bit JVM today", what, value, meaning);
+        return table.build();
     }
 
     static String vmOption(String name) {
@@ -199,25 +184,18 @@ public final class Klab {
 
     /** The article's 64-bit build section, today: what this JVM is, with nothing to build. */
     public static Grid sixtyFourBit() {
-        GridColumn what = GridColumn.text("what");
-        GridColumn then = GridColumn.text("KLab 2008: OTP R12B-0 on SPARC/Solaris 10");
-        GridColumn now = GridColumn.text("this machine today");
-        add(what, then, now, "how you get a 64-bit runtime", "build from source: gcc -m64 wrapper, GNU ar/ld/make symlinks, "
+        GridLines table = new GridLines("The 64-bit build, then and now").text("what").text("KLab 2008: OTP R12B-0 on SPARC/Solaris 10")
+                .text("this machine today");
+        table.row("how you get a 64-bit runtime", "build from source: gcc -m64 wrapper, GNU ar/ld/make symlinks, "
                 + "configure --disable-hipe, rename common_test and odbc", "install a JDK: every JDK 25 build is 64-bit");
-        add(what, then, now, "runtime", "Erlang (BEAM) emulator 5.6 [64-bit] [smp:32]",
+        table.row("runtime", "Erlang (BEAM) emulator 5.6 [64-bit] [smp:32]",
                 System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version"));
-        add(what, then, now, "data model", "64-bit (after the build)", System.getProperty("sun.arch.data.model", "?") + "-bit "
+        table.row("data model", "64-bit (after the build)", System.getProperty("sun.arch.data.model", "?") + "-bit "
                 + System.getProperty("os.arch"));
-        add(what, then, now, "processors", "UltraSPARC T1, 32 hardware threads", Runtime.getRuntime().availableProcessors() + " processors");
-        add(what, then, now, "memory", "32 GB", Units.bytes(totalMemory()));
-        add(what, then, now, "lightweight processes", "built in (spawn)", "built in: virtual threads (JDK 21, JEP 444)");
-        return Grid.create("The 64-bit build, then and now", what, then, now);
-    }
-
-    private static void add(GridColumn a, GridColumn b, GridColumn c, String x, String y, String z) {
-        a.append(x);
-        b.append(y);
-        c.append(z);
+        table.row("processors", "UltraSPARC T1, 32 hardware threads", Runtime.getRuntime().availableProcessors() + " processors");
+        table.row("memory", "32 GB", Units.bytes(totalMemory()));
+        table.row("lightweight processes", "built in (spawn)", "built in: virtual threads (JDK 21, JEP 444)");
+        return table.build();
     }
 
     /** This machine's RAM (MemTotal), or the JVM's view of it off Linux. */

@@ -3,7 +3,7 @@ package dev.loomlab.articles;
 import dev.loomlab.experiment.Measurement;
 import dev.loomlab.experiment.FreshJvm;
 import dev.loomlab.util.Progress;
-import dev.loomlab.view.GridColumn;
+import dev.loomlab.view.GridLines;
 import dev.loomlab.view.Grid;
 import dev.loomlab.util.Durations;
 import dev.loomlab.experiment.ExperimentSpec;
@@ -72,22 +72,16 @@ public final class MillionTasks {
 
     /** Every runtime's published peak at n (2024 and 2023), for the CLI and the notebook. */
     public static Grid published(long n) {
-        GridColumn year = GridColumn.text("benchmark");
-        GridColumn runtime = GridColumn.text("runtime");
-        GridColumn mb = GridColumn.number(String.format("peak MB at %,d tasks", n));
+        String title = String.format("Published peak memory at %,d tasks (each sleeps 10 s)", n);
+        GridLines table = new GridLines(title).text("benchmark").text("runtime").number(String.format("peak MB at %,d tasks", n));
         for (String source : List.of(SOURCE_2024, SOURCE_2023)) {
             for (String r : runtimes(source)) {
                 Optional<Double> v = published(source, r, n);
-                if (v.isPresent()) {
-                    year.append(source.endsWith("2024") ? "2024 Take 2" : "2023 original");
-                    runtime.append(r);
-                    mb.append(v.get());
-                }
+                v.ifPresent(mb -> table.row(source.endsWith("2024") ? "2024 Take 2" : "2023 original", r, mb));
             }
         }
-        String title = String.format("Published peak memory at %,d tasks (each sleeps 10 s)", n)
-                + (year.isEmpty() ? ": none published at this n (tiers are 1, 10,000, 100,000, 1,000,000)" : "");
-        return Grid.create(title, year, runtime, mb);
+        Grid grid = table.build();
+        return grid.rowCount() > 0 ? grid : grid.titled(title + ": none published at this n (tiers are 1, 10,000, 100,000, 1,000,000)");
     }
 
     /**
@@ -115,15 +109,12 @@ public final class MillionTasks {
         variants.put("-Xshare:off (no class data sharing)", new String[] {"-Xshare:off"});
         variants.put("-XX:+UseSerialGC -Xmx256m -XX:TieredStopAtLevel=1",
                 new String[] {"-XX:+UseSerialGC", "-Xmx256m", "-XX:TieredStopAtLevel=1"});
-        GridColumn flags = GridColumn.text("JVM flags");
-        GridColumn one = GridColumn.number("peak MiB, 1 task");
-        GridColumn oneDelta = GridColumn.number("change, 1 task");
-        GridColumn many = GridColumn.number(String.format("peak MiB, %,d tasks", n));
-        GridColumn manyDelta = GridColumn.number(String.format("change, %,d tasks", n));
-        GridColumn outcome = GridColumn.text("outcome");
+        GridLines table = new GridLines(String.format("What JVM flags change: the benchmark's program, tasks sleeping %s, one fresh JVM per cell",
+                Durations.format(sleep))).text("JVM flags").number("peak MiB, 1 task").number("change, 1 task")
+                .number(String.format("peak MiB, %,d tasks", n)).number(String.format("change, %,d tasks", n)).text("outcome")
+                .text(String.format("OpenJDK 23 published, MB, 1 / %,d (no flags)", n));
         String pub = String.format("%s / %s", published(SOURCE_2024, OPENJDK_2024, 1).map(String::valueOf).orElse("-"),
                 published(SOURCE_2024, OPENJDK_2024, n).map(String::valueOf).orElse("not published"));
-        GridColumn publishedText = GridColumn.text(String.format("OpenJDK 23 published, MB, 1 / %,d (no flags)", n));
         double base1 = Double.NaN;
         double baseN = Double.NaN;
         for (Map.Entry<String, String[]> v : variants.entrySet()) {
@@ -131,20 +122,14 @@ public final class MillionTasks {
             Measurement oN = n == 1 ? o1 : run(Experiments.TASKS.spec(n, Kind.VIRTUAL, sleep, v.getValue()).withOption("gc", "false"));
             double p1 = o1.metric("peakMegabytes");
             double pN = oN.metric("peakMegabytes");
-            if (flags.isEmpty()) {
+            if (v.getValue().length == 0) { // the benchmark's setting, no flags: the baseline of the changes
                 base1 = p1;
                 baseN = pN;
             }
-            flags.append(v.getKey());
-            one.append(round1(p1));
-            oneDelta.append(round1(p1 - base1));
-            many.append(round1(pN));
-            manyDelta.append(round1(pN - baseN));
-            outcome.append(o1.ok() && oN.ok() ? "ok" : !oN.ok() ? oN.outcome() : o1.outcome());
-            publishedText.append(pub);
+            table.row(v.getKey(), round1(p1), round1(p1 - base1), round1(pN), round1(pN - baseN),
+                    o1.ok() && oN.ok() ? "ok" : !oN.ok() ? oN.outcome() : o1.outcome(), pub);
         }
-        return Grid.create(String.format("What JVM flags change: the benchmark's program, tasks sleeping %s, one fresh JVM per cell",
-                Durations.format(sleep)), flags, one, oneDelta, many, manyDelta, outcome, publishedText);
+        return table.build();
     }
 
     /**
@@ -154,26 +139,24 @@ public final class MillionTasks {
     public static Grid footprint(Duration sleep) {
         Measurement plain = run(Experiments.TASKS.spec(1, Kind.VIRTUAL, sleep).withOption("gc", "false"));
         Measurement nmt = run(Experiments.TASKS.spec(1, Kind.VIRTUAL, sleep).withOption("breakdown", "true").withOption("gc", "false"));
-        GridColumn what = GridColumn.text("what");
-        GridColumn mib = GridColumn.number("MiB");
-        GridColumn meaning = GridColumn.text("what it is");
-        add(what, mib, meaning, "peak resident set, no NMT (ours)", plain.metric("peakMegabytes"),
+        GridLines table = new GridLines("Why one task costs tens of MB: the JVM itself, by Native Memory Tracking category "
+                + "(committed is not resident: untouched pages cost no RAM)").text("what").number("MiB").text("what it is");
+        add(table, "peak resident set, no NMT (ours)", plain.metric("peakMegabytes"),
                 "what the benchmark measures; " + plain.outcome());
-        add(what, mib, meaning, "published: OpenJDK 23, 2024", published(SOURCE_2024, OPENJDK_2024, 1).orElse(Double.NaN) , "MB as published");
-        add(what, mib, meaning, "published: OpenJDK 21-ea, 2023", published(SOURCE_2023, OPENJDK_2023_VIRTUAL, 1).orElse(Double.NaN), "MB as published");
-        add(what, mib, meaning, "peak resident set, with NMT on", nmt.metric("peakMegabytes"), "NMT's own bookkeeping adds a little");
+        add(table, "published: OpenJDK 23, 2024", published(SOURCE_2024, OPENJDK_2024, 1).orElse(Double.NaN) , "MB as published");
+        add(table, "published: OpenJDK 21-ea, 2023", published(SOURCE_2023, OPENJDK_2023_VIRTUAL, 1).orElse(Double.NaN), "MB as published");
+        add(table, "peak resident set, with NMT on", nmt.metric("peakMegabytes"), "NMT's own bookkeeping adds a little");
         if (nmt.ok()) {
             List<Map.Entry<String, Double>> categories = nmt.metrics().entrySet().stream()
                     .filter(e -> e.getKey().startsWith("nmt")).sorted(Map.Entry.<String, Double>comparingByValue().reversed()).toList();
             for (Map.Entry<String, Double> e : categories) {
                 String name = e.getKey().substring(3, e.getKey().length() - "CommittedBytes".length());
                 if (e.getValue() >= 256 * 1024) {
-                    add(what, mib, meaning, "NMT committed: " + name, e.getValue() / TasksRuns.MIB, MEANINGS.getOrDefault(name, ""));
+                    add(table, "NMT committed: " + name, e.getValue() / TasksRuns.MIB, MEANINGS.getOrDefault(name, ""));
                 }
             }
         }
-        return Grid.create("Why one task costs tens of MB: the JVM itself, by Native Memory Tracking category "
-                + "(committed is not resident: untouched pages cost no RAM)", what, mib, meaning);
+        return table.build();
     }
 
     private static final Map<String, String> MEANINGS = Map.ofEntries(
@@ -194,10 +177,8 @@ public final class MillionTasks {
             Map.entry("Module", "the module graph"),
             Map.entry("Other", "other native allocations, e.g. direct buffers"));
 
-    private static void add(GridColumn what, GridColumn mib, GridColumn meaning, String w, double v, String m) {
-        what.append(w);
-        mib.append(round1(v));
-        meaning.append(m);
+    private static void add(GridLines table, String what, double mib, String meaning) {
+        table.row(what, round1(mib), meaning);
     }
 
     static double round1(double v) {

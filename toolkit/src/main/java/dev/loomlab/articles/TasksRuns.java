@@ -1,7 +1,7 @@
 package dev.loomlab.articles;
 
 import dev.loomlab.view.Tabular;
-import dev.loomlab.view.GridColumn;
+import dev.loomlab.view.GridLines;
 import dev.loomlab.util.Durations;
 import dev.loomlab.display.Charts;
 import dev.loomlab.view.Palette;
@@ -148,35 +148,23 @@ public final class TasksRuns implements Tabular {
             }
         }
         tiers.sort(null);
-        GridColumn bench = GridColumn.text("benchmark");
-        GridColumn runtime = GridColumn.text("runtime");
-        List<GridColumn> columns = new ArrayList<>();
-        for (long t : tiers) {
-            columns.add(GridColumn.number(String.format("%,d", t)));
-        }
+        GridLines table = new GridLines("Peak memory, MB, by number of concurrent tasks: every runtime published, and ours")
+                .text("benchmark").text("runtime");
+        tiers.forEach(t -> table.number(String.format("%,d", t)));
         for (String source : List.of(MillionTasks.SOURCE_2024, MillionTasks.SOURCE_2023)) {
             for (String r : MillionTasks.runtimes(source)) {
-                bench.append(source.endsWith("2024") ? "2024 Take 2" : "2023 original");
-                runtime.append(r);
-                for (int i = 0; i < tiers.size(); i++) {
-                    columns.get(i).append(MillionTasks.published(source, r, tiers.get(i)).orElse(Double.NaN));
-                }
+                List<Object> cells = new ArrayList<>(List.of(source.endsWith("2024") ? "2024 Take 2" : "2023 original", r));
+                tiers.forEach(t -> cells.add(MillionTasks.published(source, r, t).orElse(Double.NaN)));
+                table.row(cells.toArray());
             }
         }
         for (Kind kind : ours.stream().map(Row::kind).distinct().toList()) {
-            bench.append("this machine (MiB)");
-            runtime.append(label(kind));
-            for (int i = 0; i < tiers.size(); i++) {
-                long t = tiers.get(i);
-                double v = ours.stream().filter(r -> r.kind() == kind && r.n() == t).mapToDouble(Row::peakMb)
-                        .findFirst().orElse(Double.NaN);
-                columns.get(i).append(MillionTasks.round1(v));
-            }
+            List<Object> cells = new ArrayList<>(List.of("this machine (MiB)", label(kind)));
+            tiers.forEach(t -> cells.add(MillionTasks.round1(ours.stream().filter(r -> r.kind() == kind && r.n() == t)
+                    .mapToDouble(Row::peakMb).findFirst().orElse(Double.NaN))));
+            table.row(cells.toArray());
         }
-        List<GridColumn> all = new ArrayList<>(List.of(bench, runtime));
-        all.addAll(columns);
-        return Grid.create("Peak memory, MB, by number of concurrent tasks: every runtime published, and ours",
-                all.toArray(GridColumn[]::new));
+        return table.build();
     }
 
     /** The benchmark's headline tier. */
@@ -300,26 +288,23 @@ public final class TasksRuns implements Tabular {
      * our largest n and for each published runtime at the published tier nearest to it.
      */
     public Grid perTask() {
-        GridColumn runtime = GridColumn.text("runtime");
-        GridColumn atN = GridColumn.whole("n");
-        GridColumn one = GridColumn.number("MB at 1 task");
-        GridColumn big = GridColumn.number("MB at n");
-        GridColumn perTask = GridColumn.number("bytes per extra task");
+        GridLines table = new GridLines("What one more task costs, beyond the runtime's own footprint "
+                + "(published MB read as 10^6 bytes, ours in MiB)").text("runtime").whole("n").number("MB at 1 task").number("MB at n")
+                .number("bytes per extra task");
         int largest = 1;
         for (Kind kind : rows.stream().map(Row::kind).distinct().toList()) {
             double p1 = peakMegabytes(kind, 1);
             int top = rows.stream().filter(r -> r.kind() == kind && !Double.isNaN(r.peakMb())).mapToInt(Row::n).max().orElse(1);
             largest = Math.max(largest, top);
-            addPerTask(runtime, atN, one, big, perTask, label(kind), top, p1, peakMegabytes(kind, top), MIB);
+            addPerTask(table, label(kind), top, p1, peakMegabytes(kind, top), MIB);
         }
         long tier = nearestPublished(largest);
         for (String r : MillionTasks.runtimes(MillionTasks.SOURCE_2024)) {
-            addPerTask(runtime, atN, one, big, perTask, r + " (2024)", (int) tier,
+            addPerTask(table, r + " (2024)", (int) tier,
                     MillionTasks.published(MillionTasks.SOURCE_2024, r, 1).orElse(Double.NaN),
                     MillionTasks.published(MillionTasks.SOURCE_2024, r, tier).orElse(Double.NaN), 1e6);
         }
-        return Grid.create("What one more task costs, beyond the runtime's own footprint "
-                + "(published MB read as 10^6 bytes, ours in MiB)", runtime, atN, one, big, perTask);
+        return table.build();
     }
 
     private static long nearestPublished(int n) {
@@ -332,13 +317,9 @@ public final class TasksRuns implements Tabular {
         return best;
     }
 
-    private static void addPerTask(GridColumn runtime, GridColumn atN, GridColumn one, GridColumn big,
-                                   GridColumn perTask, String name, int n, double mb1, double mbN, double unit) {
-        runtime.append(name);
-        atN.append(n);
-        one.append(MillionTasks.round1(mb1));
-        big.append(MillionTasks.round1(mbN));
-        perTask.append(n <= 1 || Double.isNaN(mb1) || Double.isNaN(mbN) ? Double.NaN : Math.round((mbN - mb1) * unit / (n - 1)));
+    private static void addPerTask(GridLines table, String name, int n, double mb1, double mbN, double unit) {
+        table.row(name, n, MillionTasks.round1(mb1), MillionTasks.round1(mbN),
+                n <= 1 || Double.isNaN(mb1) || Double.isNaN(mbN) ? Double.NaN : (double) Math.round((mbN - mb1) * unit / (n - 1)));
     }
 
     @Override

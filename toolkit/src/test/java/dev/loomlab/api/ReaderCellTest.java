@@ -105,7 +105,7 @@ class ReaderCellTest {
     @Test
     void aSectionGivesTheMeasurementOfTheExperimentAndKindAsked() {
         Measurement beam = vm("beam", 3_000, 1_000, 1_100);
-        Section section = new Section(Grid.create("t"), null, List.of(), List.of(MeasurementJson.tree(vm("process", 25_000, 2_200, 2_400)),
+        Section section = new Section(new Grid("t", List.of()), null, List.of(), List.of(MeasurementJson.tree(vm("process", 25_000, 2_200, 2_400)),
                 MeasurementJson.tree(beam)));
         assertThat(ReaderCell.relate(1_050, "nsPerHop", "a hop", section, Experiments.RING, Kind.BEAM)).contains("one fresh BEAM VM", "inside");
         assertThat(ReaderCell.relate(1_050, "nsPerHop", "a hop", section, Experiments.SPAWN, Kind.PROCESS))
@@ -114,14 +114,14 @@ class ReaderCellTest {
 
     @Test
     void twoKindsBehindOneSectionAreComparedOnlyAsFarAsTheirIntervalsAllow() {
-        Section oneVmEach = new Section(Grid.create("t"), null, List.of(), List.of(MeasurementJson.tree(vm("process", 25_000, 2_200, 2_400)),
+        Section oneVmEach = new Section(new Grid("t", List.of()), null, List.of(), List.of(MeasurementJson.tree(vm("process", 25_000, 2_200, 2_400)),
                 MeasurementJson.tree(vm("virtual", 25_000, 3_000, 3_100))));
         assertThat(Loomlab.verdictIn(oneVmEach, Experiments.RING, "nsPerHop", Kind.VIRTUAL, Kind.PROCESS))
                 .startsWith("nsPerHop: the raw virtual thread ").contains("the toolkit process", "no interval to say which is faster")
                 .doesNotContain(", faster", ", slower");
         assertThat(Loomlab.verdictIn(oneVmEach, Experiments.RING, "nsPerHop", Kind.BEAM, Kind.PROCESS))
                 .isEqualTo("the section holds no ring measurement by beam to compare");
-        Section forked = new Section(Grid.create("t"), null, List.of(), List.of(MeasurementJson.tree(threeVms()),
+        Section forked = new Section(new Grid("t", List.of()), null, List.of(), List.of(MeasurementJson.tree(threeVms()),
                 MeasurementJson.tree(Measurement.forked(RING.withKind(Kind.VIRTUAL), List.of(vm("virtual", 25_000, 9_000, 9_100),
                         vm("virtual", 25_000, 9_200, 9_300), vm("virtual", 25_000, 9_400, 9_300)),
                         ForkPolicy.adaptive(3, Duration.ZERO, 0.1), ForkProtocol.Stop.FIXED))));
@@ -133,7 +133,7 @@ class ReaderCellTest {
         Measurement small = vm("process", 25_000, 2_200, 2_400);
         Measurement big = new Measurement("ring", "process", RING.n(), 100, Env.current(), Measurement.OK, "",
                 Map.of("nsPerHop", 9_000.0), small.runs(), List.of(), Measurement.STEADY, Map.of("nsPerHop", Spread.of(9_000.0, 9_100.0)));
-        Section section = new Section(Grid.create("t"), null, List.of(), List.of(MeasurementJson.tree(small), MeasurementJson.tree(big)));
+        Section section = new Section(new Grid("t", List.of()), null, List.of(), List.of(MeasurementJson.tree(small), MeasurementJson.tree(big)));
         assertThat(ReaderCell.relate(9_050, "nsPerHop", "a hop", section, Experiments.RING, Kind.PROCESS, 100)).contains("9.0 µs", "inside");
         assertThat(ReaderCell.relate(9_050, "nsPerHop", "a hop", section, Experiments.RING, Kind.PROCESS, 1)).contains("outside");
         assertThat(ReaderCell.relate(9_050, "nsPerHop", "a hop", section, Experiments.RING, Kind.PROCESS, 7))
