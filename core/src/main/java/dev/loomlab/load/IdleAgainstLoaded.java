@@ -2,7 +2,8 @@ package dev.loomlab.load;
 
 import dev.loomlab.published.PublishedFigure;
 import dev.loomlab.view.Grid;
-import dev.loomlab.view.Tabular;
+import dev.loomlab.view.Section;
+import dev.loomlab.view.Sectioned;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -15,7 +16,7 @@ import java.util.Optional;
  *
  * @param result the load rows to read
  */
-public record IdleAgainstLoaded(LoadResult result) implements Tabular {
+public record IdleAgainstLoaded(LoadResult result) implements Sectioned {
 
     /**
      * One kind's comparison; latencies in µs, NaN where not measured.
@@ -95,19 +96,13 @@ public record IdleAgainstLoaded(LoadResult result) implements Tabular {
 
     /**
      * The ratio per kind in 7 columns: the medians idle and loaded, the ratio of the medians and of
-     * the means (the article published means), and the result.
+     * the means (the article published means), and the result; the carriers and the means themselves
+     * too in its details.
      */
     @Override
-    public Grid grid() {
-        Grid full = full();
-        return full.select(full.title(), "runtime", "loops", "idle p50 µs", "loaded p50 µs", "loaded / idle (p50)",
-                "loaded / idle (mean)", "result");
-    }
-
-    /** Every column: the carriers and the means themselves too. */
-    @Override
-    public List<Grid> details() {
-        return List.of(full().everyColumn());
+    public Section section() {
+        return Section.narrowed(full(), null, notes(), List.of(), "runtime", "loops", "idle p50 µs", "loaded p50 µs",
+                "loaded / idle (p50)", "loaded / idle (mean)", "result");
     }
 
     private Grid full() {

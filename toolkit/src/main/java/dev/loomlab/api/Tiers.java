@@ -4,7 +4,7 @@ import dev.loomlab.experiment.Experiments;
 import dev.loomlab.view.Palette;
 
 import dev.loomlab.view.Plot;
-import dev.loomlab.view.Tabular;
+import dev.loomlab.view.Sectioned;
 import dev.loomlab.view.Section;
 import dev.loomlab.view.Series;
 import dev.loomlab.view.Grid;
@@ -25,7 +25,7 @@ import java.util.stream.Collectors;
  * @param kind  what was spawned
  * @param tiers one measurement per size, in order (a failed tier is a failed measurement)
  */
-public record Tiers(Kind kind, List<Measurement> tiers) implements Tabular {
+public record Tiers(Kind kind, List<Measurement> tiers) implements Sectioned {
 
     /** Tolerance for "linear": every tier within 10 % of the fitted line. */
     public static final double LINEAR_TOLERANCE = 0.10;
@@ -40,18 +40,6 @@ public record Tiers(Kind kind, List<Measurement> tiers) implements Tabular {
                 .orElseThrow(() -> new IllegalStateException("no tier was measured"));
     }
 
-    /** The bytes per process by tier beside the article's, in 5 columns. */
-    @Override
-    public Grid grid() {
-        return section().grid();
-    }
-
-    /** Every column: the spawn times (ours cold and steady, the article's) and each tier's spawn loop in ms. */
-    @Override
-    public List<Grid> details() {
-        return section().details();
-    }
-
     /** The verdict of this run, then which tiers did not run. */
     @Override
     public List<String> notes() {
@@ -61,12 +49,14 @@ public record Tiers(Kind kind, List<Measurement> tiers) implements Tabular {
         return notes;
     }
 
-    /** The table (bytes per process), chart and notes as one section; every column, spawn times too, in its details. */
+    /**
+     * The bytes per process by tier beside the article's, in 5 columns, with the chart and the notes;
+     * every column (the spawn times, ours cold and steady and the article's, each tier's spawn loop in ms) in its details.
+     */
+    @Override
     public Section section() {
-        Grid full = full();
-        return new Section(full.select(full.title(), "processes", "JVM bytes/process, cold run", "JVM bytes/process",
-                "BEAM bytes/process", "BEAM tier used"), chart(), notes(), List.of(),
-                List.of(full.everyColumn()));
+        return Section.narrowed(full(), chart(), notes(), List.of(), "processes", "JVM bytes/process, cold run", "JVM bytes/process",
+                "BEAM bytes/process", "BEAM tier used");
     }
 
     /** Every column of the tier table: bytes and ns per spawn, ours cold and steady, the article's, the spawn loop in ms. */

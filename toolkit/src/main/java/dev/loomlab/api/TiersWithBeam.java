@@ -4,6 +4,7 @@ import dev.loomlab.beam.BeamHere;
 import dev.loomlab.view.Plot;
 import dev.loomlab.view.Grid;
 import dev.loomlab.view.Section;
+import dev.loomlab.view.Sectioned;
 import dev.loomlab.view.Tabular;
 
 import dev.loomlab.experiment.ExperimentSpec;
@@ -23,7 +24,7 @@ import java.util.List;
  * @param jvm  the JVM tiers
  * @param beam one BEAM-here measurement per tier (outcome not ok when it failed or Erlang is missing)
  */
-public record TiersWithBeam(Tiers jvm, List<Measurement> beam) implements Tabular {
+public record TiersWithBeam(Tiers jvm, List<Measurement> beam) implements Sectioned {
 
     public TiersWithBeam {
         beam = List.copyOf(beam);
@@ -50,7 +51,11 @@ public record TiersWithBeam(Tiers jvm, List<Measurement> beam) implements Tabula
         }
     }
 
-    /** The bytes per process by tier (the JVM's cold and summarised, BEAM here's, the article's), the rest in its details. */
+    /**
+     * The bytes per process by tier (the JVM's cold and summarised, BEAM here's, the article's); every
+     * column in its details: the spawn times too (ours cold and steady, BEAM here's, the article's) and the ratio of the ns.
+     */
+    @Override
     public Section section() {
         List<Row> rows = new ArrayList<>();
         for (int i = 0; i < jvm.tiers().size(); i++) {
@@ -66,17 +71,6 @@ public record TiersWithBeam(Tiers jvm, List<Measurement> beam) implements Tabula
         Grid full = tiers.plus(beamHere.columns()).titled(tiers.title() + "; BEAM here: a fresh BEAM VM per tier, same machine");
         return Section.narrowed(full, chart(), notes(), List.of(), "processes", "JVM bytes/process, cold run", "JVM bytes/process",
                 "BEAM here bytes/process", "BEAM bytes/process", "JVM / BEAM here, bytes", "BEAM tier used");
-    }
-
-    @Override
-    public Grid grid() {
-        return section().grid();
-    }
-
-    /** Every column: the spawn times too (ours cold and steady, BEAM here's, the article's) and the ratio of the ns. */
-    @Override
-    public List<Grid> details() {
-        return section().details();
     }
 
     /** The fit of heap against n, BEAM here's first, then the JVM's; a tier BEAM here could not run says why. */

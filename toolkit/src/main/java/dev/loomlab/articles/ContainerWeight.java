@@ -7,7 +7,8 @@ import dev.loomlab.experiment.Experiments;
 import dev.loomlab.measure.Cap;
 import dev.loomlab.util.Progress;
 import dev.loomlab.view.Grid;
-import dev.loomlab.view.Tabular;
+import dev.loomlab.view.Section;
+import dev.loomlab.view.Sectioned;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -20,7 +21,7 @@ import java.util.List;
  *
  * @param rows one per setting, the unlimited first
  */
-public record ContainerWeight(List<Row> rows) implements Tabular {
+public record ContainerWeight(List<Row> rows) implements Sectioned {
 
     /** The article's spread of memory per process across its container limits, in percent. */
     public static final double ARTICLE_SPREAD_PERCENT = 1.3;
@@ -61,18 +62,11 @@ public record ContainerWeight(List<Row> rows) implements Tabular {
         return (ours / base - 1) * 100;
     }
 
-    /** The bytes per process under each setting, beside the unlimited run and the article, in 7 columns. */
+    /** The bytes per process under each setting, beside the unlimited run and the article, in 7 columns; the heap bytes too in its details. */
     @Override
-    public Grid grid() {
-        Grid full = full();
-        return full.select(full.title(), "setting", "summary", "bytes per process", "RSS bytes per process", "max heap",
-                "change vs no limit, %", "BEAM (article)");
-    }
-
-    /** Every column: the heap bytes per process (after GC) too. */
-    @Override
-    public List<Grid> details() {
-        return List.of(full().everyColumn());
+    public Section section() {
+        return Section.narrowed(full(), null, notes(), List.of(), "setting", "summary", "bytes per process", "RSS bytes per process",
+                "max heap", "change vs no limit, %", "BEAM (article)");
     }
 
     private Grid full() {
