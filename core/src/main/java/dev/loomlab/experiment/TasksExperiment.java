@@ -40,13 +40,13 @@ public final class TasksExperiment extends NamedExperiment {
     static final int PLATFORM_MAX = 10_000;
     private static final double MIB = 1024.0 * 1024.0;
 
-    /** Measured once per JVM: not a timing to warm up. */
     /** n tasks of {@code kind}, each sleeping {@code sleep}, with a deadline that leaves room for the sleep. */
     public ExperimentSpec spec(int n, Kind kind, Duration sleep, String... jvmFlags) {
         return ExperimentSpec.of(this, n).withKind(kind).withOption("sleep", Durations.format(sleep))
                 .withDeadline(sleep.plus(ExperimentSpec.DEFAULT_DEADLINE)).withJvmFlags(jvmFlags);
     }
 
+    /** Measured once per JVM: not a timing to warm up. */
     @Override
     public boolean timed() {
         return false;

@@ -96,7 +96,7 @@ public final class Karui {
 
     /** §3 with chosen sizes: {@code processes} per size (fewer for big lists). */
     public static Section state(int processes, int... elements) {
-        dev.loomlab.measure.Cap.check("processes", processes, 1_000);
+        Cap.check("processes", processes, 1_000);
         return ProgressLine.along("state held by a process, one fresh JVM and BEAM VM per list size", p -> state(elements, processes, p));
     }
 
@@ -198,8 +198,6 @@ public final class Karui {
     public static Section supervisedRunaway() {
         return ProgressLine.along("a supervised runaway, in a child JVM", p -> Caps.supervisedRunaway(3, 60, p));
     }
-
-
 
     /** Section 2: idle processes at each size, one fresh JVM per size, and one fresh BEAM VM per size for BEAM here. */
     static Section idleScaling(int[] sizes, Progress progress) {
