@@ -64,10 +64,10 @@ public record SupervisionReport(Env env, RestartIntensity intensity, int kills, 
         lines.row(name, value, p.map(PublishedFigure::value).orElse(Double.NaN), p.map(f -> f.source() + "; " + f.note()).orElse(""));
     }
 
-    /** The summary beside the published figures, then the event log. */
+    /** The event log, one call away: the demo printed it as it happened. */
     @Override
-    public List<Grid> grids() {
-        return List.of(grid(), logGrid());
+    public List<Grid> details() {
+        return List.of(logGrid());
     }
 
     /** The log as a table. */
@@ -117,11 +117,10 @@ public record SupervisionReport(Env env, RestartIntensity intensity, int kills, 
                         + "for the previous restart, so it measures restart latency, not the same loop");
     }
 
+    /** The summary and its notes, as the command line prints them under the log it printed live. */
     @Override
     public String toString() {
-        StringBuilder text = new StringBuilder();
-        log.forEach(l -> text.append(l).append('\n'));
-        text.append('\n').append(grid().toText());
+        StringBuilder text = new StringBuilder(grid().toText());
         notes().forEach(n -> text.append("\n  note: ").append(n));
         return text.toString();
     }

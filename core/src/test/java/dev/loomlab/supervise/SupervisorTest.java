@@ -134,7 +134,9 @@ class SupervisorTest {
         assertThat(report.gaveUp()).isTrue();
         assertThat(report.reason()).isEqualTo("reached_max_restart_intensity");
         assertThat(report.grid().texts("metric")).contains("restartCounterValue", "secondsToGiveUp");
-        assertThat(report.toString()).contains("supervisor gave up: reached_max_restart_intensity");
+        assertThat(report.toString()).contains("the supervisor GAVE UP: reached_max_restart_intensity");
+        assertThat(report.grids()).hasSize(1); // the log is a detail: the demo printed it as it happened
+        assertThat(report.details().get(0).texts("event")).anyMatch(e -> e.contains("supervisor gave up: reached_max_restart_intensity"));
     }
 
     private static void send(Pid pid, int increments) {

@@ -174,16 +174,22 @@ public final class ReaderCell {
                     + "while the protocol's run completed").toString();
         }
         double ratio = yours / interval.median();
-        s.append(String.format(". Yours is %s× the protocol's", Verdict.ratio(ratio)));
+        s.append(". Yours is ").append(ratioWords(ratio)).append(" the protocol's");
+        boolean onePoint = !interval.has() && (runs.count() <= 1 || runs.min() == runs.max());
         boolean inside = interval.has() ? interval.contains(yours)
                 : runs.count() > 0 && yours >= runs.min() && yours <= runs.max();
         if (inside) {
             return s.append(interval.has() ? ", inside its interval: the cell and the protocol agree"
+                    : onePoint ? ", the same figure: the cell and the protocol agree"
                     : ", inside the range of " + rangeOf + ": the cell and the protocol agree").toString();
         }
-        s.append(interval.has() ? ", outside its interval" : ", outside the range of " + rangeOf);
+        s.append(interval.has() ? ", outside its interval"
+                : onePoint ? "; the protocol's one figure has no range to hold yours, so only the ratio says how near"
+                : ", outside the range of " + rangeOf);
         List<String> why = new ArrayList<>();
-        if (!Double.isNaN(cold) && Math.abs(yours - cold) < Math.abs(yours - interval.median())) {
+        boolean coldApart = !Double.isNaN(cold) && (interval.has() ? !interval.contains(cold)
+                : runs.count() > 0 && (cold < runs.min() || cold > runs.max()));
+        if (coldApart && Math.abs(yours - cold) < Math.abs(yours - interval.median())) {
             why.add(vm.equals("JVM")
                     ? "it is nearer the protocol's cold runs: a first run in a fresh JVM runs before the JIT has compiled "
                             + "the measured code (warm it up with untilSteady to see the steady figure)"
@@ -194,15 +200,22 @@ public final class ReaderCell {
                         + "rerun the cell a few times to see that spread", vms)
                 : "both sides are one VM each, and fresh VMs differ by more than the runs inside one");
         if (clockAfterGc && yours > interval.median() && Units.isNanos(metric)) {
-            why.add("a collection may have fallen inside your timed window (a cell that times with GcWindow prints how many): "
+            why.add("a collection inside your timed window adds to your figure (a cell that times with GcWindow prints how many): "
                     + "the protocol starts its clock after a full GC" + (Double.isNaN(gcInWindow) ? ""
                             : gcInWindow == 0 ? ", and none fell inside its window"
                             : String.format(", and %,.0f still fell inside its window", gcInWindow)));
         }
         if (n > 0 && perUnit(metric)) {
-            why.add(String.format("your n may not be the protocol's %,d: a figure per unit carries the fixed costs divided by n", n));
+            why.add(String.format("a figure per unit carries the fixed costs divided by n, so a cell run at another n than the "
+                    + "protocol's %,d reads differently", n));
         }
         return s.append(": ").append(String.join("; ", why)).toString();
+    }
+
+    /** The ratio as a factor, with its percentage where the factor alone prints as 1.0. */
+    private static String ratioWords(double ratio) {
+        String factor = Verdict.ratio(ratio) + "×";
+        return (factor.equals("1.0×") || factor.equals("1.00×")) && ratio != 1 ? String.format("%s (%+.1f%%)", factor, 100 * (ratio - 1)) : factor;
     }
 
     /** True for a figure divided by n (bytesPerProcess, nsPerHop), not one of the whole VM or of one round trip. */

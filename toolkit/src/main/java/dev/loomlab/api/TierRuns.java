@@ -21,7 +21,7 @@ public final class TierRuns {
     private TierRuns() {}
 
     /**
-     * Measures each size in order.
+     * Measures each size in order, moving {@code progress}'s count as each tier finishes.
      *
      * @throws IllegalArgumentException if there are no sizes or one is above the cap
      */
@@ -34,7 +34,9 @@ public final class TierRuns {
         }
         List<Measurement> tiers = new ArrayList<>();
         for (int n : sizes) {
-            tiers.add(FreshJvm.row(ExperimentSpec.of(Experiments.SPAWN, n).withKind(kind).withRepeat(repeat), progress));
+            Measurement tier = FreshJvm.row(ExperimentSpec.of(Experiments.SPAWN, n).withKind(kind).withRepeat(repeat), progress);
+            tiers.add(tier);
+            progress.step(tiers.size(), sizes.length, String.format("tier %,d: %s", n, tier.ok() ? "measured" : tier.outcome()));
         }
         return List.copyOf(tiers);
     }

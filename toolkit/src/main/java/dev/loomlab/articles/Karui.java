@@ -147,8 +147,11 @@ public final class Karui {
 
     /** §7.3: memory per idle process with no limit, a 512 MB container and 512 MB with 1 CPU (simulated), 10,000 processes (or the cap). */
     public static ContainerWeight containerWeight() {
+        int n = Cap.atMost(10_000);
         return ProgressLine.along("memory per process under container-like limits, one fresh JVM each",
-                p -> ContainerWeight.measure(Cap.atMost(10_000), p));
+                p -> new ContainerWeight(ContainerWeight.SETTINGS.stream().map(s -> new ContainerWeight.Row(s.setting(), s.flags(),
+                        FreshJvm.row(ExperimentSpec.of(Experiments.SPAWN, n).withJvmFlags(s.flags().toArray(String[]::new)), p)))
+                        .toList()));
     }
 
     /** §8 for the JVM: heap against RSS, cold against warm, real against simulated cgroups, a busy machine, from {@code weight}'s unlimited run. */

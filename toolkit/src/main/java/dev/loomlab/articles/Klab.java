@@ -169,8 +169,8 @@ public final class Klab {
                 "object references are 4 bytes while the heap is under 32 GiB: 32-bit density inside a 64-bit address space");
         table.row("this JVM: compressed class pointers", vmOption("UseCompressedClassPointers"),
                 "class pointers in object headers are 4 bytes too");
-        table.row("this JVM: max heap (default 1/4 of RAM)", Units.bytes(Runtime.getRuntime().maxMemory()),
-                "the JVM's own wall: -Xmx, not the address space");
+        table.row("this JVM (the notebook's): max heap", Units.bytes(Runtime.getRuntime().maxMemory()),
+                "the JVM's own wall: -Xmx (without it, 1/4 of RAM), not the address space");
         return table.build();
     }
 

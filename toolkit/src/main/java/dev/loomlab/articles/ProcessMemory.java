@@ -147,12 +147,13 @@ public record ProcessMemory(int n, Measurement process, Measurement virtual, Mea
 
     /**
      * The memory wall: what N this machine could hold at the bytes per process measured here,
-     * clearly an extrapolation, beside what the T2000 held.
+     * clearly an extrapolation, beside what the T2000 held: in all its RAM, and in the default max
+     * heap of the fresh JVM that measured the toolkit process (not the notebook's own).
      */
     public Grid wall() {
         record Wall(String runtime, double bytes, String memory, double processes, String how) {}
         double ram = Klab.totalMemory();
-        double heap = Runtime.getRuntime().maxMemory();
+        double heap = process.ok() && process.env() != null ? process.env().maxHeapBytes() : Double.NaN;   // a fresh JVM's, no -Xmx
         List<Wall> rows = new ArrayList<>(List.of(
                 new Wall("BEAM R12B-0 64-bit (T2000)", Klab.T2000_10M_BYTES / 10e6, "24 GB of 32 GB", 10_000_000,
                         "published: 10 M started, 20 M failed; the article estimates 15 M in 32 GB"),
@@ -164,9 +165,9 @@ public record ProcessMemory(int n, Measurement process, Measurement virtual, Mea
             rows.add(new Wall(names[i], ours[i], Units.bytes(ram) + " (all RAM)", ram / ours[i],
                     "EXTRAPOLATION, not measured: RAM / bytes per process; needs -Xmx near the RAM "
                             + "and ignores the JVM's own ~50 MB and GC headroom"));
-            rows.add(new Wall(names[i], ours[i], Units.bytes(heap) + " (default max heap)", heap / ours[i],
-                    "EXTRAPOLATION: default -Xmx (1/4 of RAM) / bytes per process: where OutOfMemoryError "
-                            + "would come without flags"));
+            rows.add(new Wall(names[i], ours[i], Units.bytes(heap) + " (a fresh JVM's default max heap)", heap / ours[i],
+                    "EXTRAPOLATION: the default -Xmx of the fresh JVM that measured the toolkit process / bytes per "
+                            + "process: where OutOfMemoryError would come without flags"));
         }
         return Grid.of("The memory wall: the T2000's 32 GB then, and what this machine could hold "
                         + "(extrapolated from the bytes per process measured above)", rows)

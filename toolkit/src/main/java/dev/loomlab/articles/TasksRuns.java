@@ -34,10 +34,12 @@ public final class TasksRuns implements Tabular {
             return outcome.metric("peakMegabytes");
         }
 
-        /** The 2024 benchmark's OpenJDK virtual-thread row at this n, NaN if it has none. */
+        /**
+         * The 2024 benchmark's OpenJDK virtual-thread row at this n; NaN if it has none, and for
+         * platform threads (2024 ran none) and BEAM here (it sits beside Elixir in everyRuntime()).
+         */
         double published2024() {
-            // BEAM here sits beside Elixir in everyRuntime(), not beside OpenJDK
-            return kind == Kind.BEAM ? Double.NaN
+            return kind == Kind.BEAM || kind == Kind.PLATFORM ? Double.NaN
                     : MillionTasks.published(MillionTasks.SOURCE_2024, MillionTasks.OPENJDK_2024, n).orElse(Double.NaN);
         }
 

@@ -55,15 +55,24 @@ class ReaderCellTest {
     void aColdFigureOutsideTheIntervalSaysColdJitAndOneVm() {
         String s = ReaderCell.relate(20_000, "nsPerHop", "a hop", threeVms());
         assertThat(s).contains("outside its interval", "nearer the protocol's cold runs", "before the JIT",
-                "your cell is one VM", "an interval over 3 VMs", "a collection may have fallen inside your timed window",
+                "your cell is one VM", "an interval over 3 VMs", "a collection inside your timed window adds to your figure",
                 "and none fell inside its window", "the protocol's 100,000");
+    }
+
+    @Test
+    void aColdRunInsideTheIntervalIsNoReason() {
+        Measurement warmFromTheStart = Measurement.forked(RING, List.of(vm("process", 2_250, 2_200, 2_250),
+                vm("process", 2_300, 2_300, 2_320), vm("process", 2_350, 2_400, 2_380)),
+                ForkPolicy.adaptive(3, Duration.ZERO, 0.1), ForkProtocol.Stop.FIXED);
+        assertThat(ReaderCell.relate(3_000, "nsPerHop", "a hop", warmFromTheStart)).contains("outside its interval")
+                .doesNotContain("cold runs:", "nearer the protocol's cold");
     }
 
     @Test
     void aFasterFigureOutsideNamesNoColdRunNorCollection() {
         String s = ReaderCell.relate(1_000, "nsPerHop", "a hop", threeVms());
         assertThat(s).contains("0.43× the protocol's, outside its interval", "your cell is one VM")
-                .doesNotContain("cold runs:", "nearer the protocol's cold", "collection may have fallen");
+                .doesNotContain("cold runs:", "nearer the protocol's cold", "collection inside your timed window");
     }
 
     @Test
@@ -80,7 +89,7 @@ class ReaderCellTest {
         Measurement peak = new Measurement("tasks", "virtual", 10_000, 0, Env.current(), Measurement.OK, "",
                 Map.of("peakRssBytes", 80e6), List.of(new Run(1, true, "cold", Map.of("peakRssBytes", 80e6))), List.of(),
                 Measurement.STEADY, Map.of("peakRssBytes", Spread.of(80e6)));
-        assertThat(ReaderCell.relate(230e6, "peakRssBytes", "the peak", peak)).contains("outside the range of its measured runs")
+        assertThat(ReaderCell.relate(230e6, "peakRssBytes", "the peak", peak)).contains("the protocol's one figure has no range to hold yours")
                 .doesNotContain("fixed costs divided by n");
         assertThat(ReaderCell.relate(20_000, "nsPerHop", "a hop", threeVms())).contains("fixed costs divided by n");
     }
@@ -166,12 +175,13 @@ class ReaderCellTest {
     void aSingleFigureIsOneVmBesideOneVm() {
         String s = ReaderCell.relate(900, "bytesPerProcess", "a hibernated process", 880, false, "one fresh JVM, heap after GC / n");
         assertThat(s).startsWith("your cell: ").contains("for a hibernated process, one fresh JVM; the protocol: ",
-                "one fresh JVM, heap after GC / n", "outside the range of its measured runs", "both sides are one VM each");
+                "one fresh JVM, heap after GC / n", "1.0× (+2.3%) the protocol's; the protocol's one figure has no range to hold yours",
+                "both sides are one VM each").doesNotContain("outside");
         assertThat(ReaderCell.relate(880, "bytesPerProcess", "a hibernated process", 880, true, "one fresh BEAM VM"))
-                .contains("one fresh BEAM VM", "inside the range of its measured runs: the cell and the protocol agree");
+                .contains("one fresh BEAM VM", "the same figure: the cell and the protocol agree");
         assertThat(ReaderCell.relate(880, "bytesPerProcess", "a process", Double.NaN, false, "did not run"))
                 .endsWith("the protocol has no figure to set it beside (did not run)");
         assertThat(ReaderCell.relate(5_000, "nsPerMessage", "a message", 1_000, false, "one child JVM"))
-                .contains("outside the range of its measured runs").doesNotContain("collection");
+                .contains("no range to hold yours").doesNotContain("collection");
     }
 }
