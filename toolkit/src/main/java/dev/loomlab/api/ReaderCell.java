@@ -124,12 +124,12 @@ public final class ReaderCell {
         String vm = Kind.BEAM.label().equals(row.kind()) ? "BEAM VM" : "JVM";
         double theirs = row.roundTripMicrosMean() * 1_000;
         if (Double.isNaN(theirs)) {
-            return head(yoursNs, metric, what, vm) + String.format("; the protocol's row (%s, %,d loops): %s%s",
-                    row.kind(), row.loops(), row.verdict(), Double.isNaN(yoursNs)
+            return head(yoursNs, metric, what, vm) + String.format("; the protocol's row (%s, %s): %s%s",
+                    row.kind(), loops(row.loops()), row.verdict(), Double.isNaN(yoursNs)
                             ? ". Neither completed a round trip: the cell and the protocol agree" : "");
         }
         return sentence(yoursNs, metric, what, vm, Interval.of(theirs), 1,
-                String.format("%s with %,d busy loops, warmed up, one fresh %s", row.kind(), row.loops(), vm),
+                String.format("%s with %,d busy loop%s, warmed up, one fresh %s", row.kind(), row.loops(), row.loops() == 1 ? "" : "s", vm),
                 Spread.of(row.roundTripMicrosP50() * 1_000, row.roundTripMicrosP99() * 1_000), "its round trips from p50 to p99",
                 Double.NaN, Double.NaN, 0, true);
     }
@@ -149,6 +149,10 @@ public final class ReaderCell {
         }
         return sentence(yours, metric, what, vm, Interval.of(theirs), 1, protocolWords, Spread.of(theirs), RUNS, Double.NaN,
                 Double.NaN, 0, false);
+    }
+
+    private static String loops(int k) {
+        return String.format("%,d loop%s", k, k == 1 ? "" : "s");
     }
 
     /** What a protocol's spread ranges over, unless said otherwise. */
@@ -173,6 +177,10 @@ public final class ReaderCell {
             return s.append(". Your cell has no figure where the protocol has one: it stopped at its own deadline, "
                     + "while the protocol's run completed").toString();
         }
+        if (Math.signum(yours) != Math.signum(interval.median())) {
+            return s.append(". Yours and the protocol's have different signs (one of them did not grow), so no ratio sets "
+                    + "them side by side: rerun your cell to see whether its sign holds").toString();
+        }
         double ratio = yours / interval.median();
         s.append(". Yours is ").append(ratioWords(ratio)).append(" the protocol's");
         boolean onePoint = !interval.has() && (runs.count() <= 1 || runs.min() == runs.max());
@@ -187,7 +195,9 @@ public final class ReaderCell {
                 : onePoint ? "; the protocol's one figure has no range to hold yours, so only the ratio says how near"
                 : ", outside the range of " + rangeOf);
         List<String> why = new ArrayList<>();
-        boolean coldApart = !Double.isNaN(cold) && (interval.has() ? !interval.contains(cold)
+        boolean coldApart = !Double.isNaN(cold)
+                && !Verdict.format(metric, cold).equals(Verdict.format(metric, interval.median()))
+                && (interval.has() ? !interval.contains(cold)
                 : runs.count() > 0 && (cold < runs.min() || cold > runs.max()));
         if (coldApart && Math.abs(yours - cold) < Math.abs(yours - interval.median())) {
             why.add(vm.equals("JVM")

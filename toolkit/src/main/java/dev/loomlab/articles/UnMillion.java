@@ -139,11 +139,9 @@ public final class UnMillion {
             return "asking for less, each against itself: the JVM pair could not be measured this time ("
                     + (normal.ok() ? small.outcome() : normal.outcome()) + "); " + beam;
         }
-        double ratio = small.bytesPerProcess() / normal.bytesPerProcess();
-        return String.format("asking for less, each against itself: this run, a platform thread with a %d KiB stack weighed "
-                        + "%,.0f bytes against %,.0f with the default stack (%.2f×, %s); %s", SMALL_STACK / 1024,
-                small.bytesPerProcess(), normal.bytesPerProcess(), ratio,
-                Math.abs(ratio - 1) <= 0.1 ? "asking for less changed little" : ratio < 1 ? "lighter" : "heavier", beam);
+        return String.format("asking for less, each against itself, this run: %s; %s", Verdict.compare("bytesPerProcess",
+                normal, "a platform thread with the default stack", small,
+                String.format("one with a %d KiB stack", SMALL_STACK / 1024)), beam);
     }
 
     /** One verdict per measured row that has a BEAM-here figure or says why not. */

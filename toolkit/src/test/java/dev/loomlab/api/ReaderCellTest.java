@@ -69,6 +69,19 @@ class ReaderCellTest {
     }
 
     @Test
+    void aColdRunThatPrintsAsTheSteadyFigureIsNoReason() {
+        Measurement beam = vm("beam", 2_605, 2_600, 2_600);
+        assertThat(ReaderCell.relate(2_630, "nsPerHop", "a hop", beam)).contains("1.0× (+1.2%)")
+                .doesNotContain("nearer the protocol's first runs");
+    }
+
+    @Test
+    void figuresOfDifferentSignsTakeNoRatio() {
+        assertThat(ReaderCell.relate(-41, "nsPerLoop", "each extra busy loop", 5, false, "one fresh JVM per row"))
+                .contains("different signs", "no ratio").doesNotContain("×");
+    }
+
+    @Test
     void aFasterFigureOutsideNamesNoColdRunNorCollection() {
         String s = ReaderCell.relate(1_000, "nsPerHop", "a hop", threeVms());
         assertThat(s).contains("0.43× the protocol's, outside its interval", "your cell is one VM")
