@@ -142,8 +142,8 @@ public final class Verdict {
         if (Double.isNaN(ours) || Double.isNaN(published) || published == 0) {
             return "";
         }
-        return String.format("; the BEAM figure published on another machine is %s: the JVM would be %.2f× it",
-                format(metric, published), ours / published);
+        return String.format("; the BEAM figure published on another machine is %s: the JVM would be %s× it",
+                format(metric, published), ratio(ours / published));
     }
 
     /** "1.2 µs [1.1 µs, 1.3 µs] over 5 VMs", or "1.2 µs (one VM)". */

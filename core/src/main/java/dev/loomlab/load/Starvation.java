@@ -25,7 +25,7 @@ final class Starvation {
             }
             List<LoadRow> starvedRows = loaded.stream().filter(LoadRow::starved).toList();
             if (!starvedRows.isEmpty()) {
-                starved.add(kind.runtime() + " (from " + starvedRows.get(0).loops() + (starvedRows.get(0).loops() == 1 ? " loop)" : " loops)"));
+                starved.add(kind.runtime() + String.format(" (from %,d loop%s)", starvedRows.get(0).loops(), starvedRows.get(0).loops() == 1 ? "" : "s"));
                 waited = Math.max(waited, starvedRows.get(0).waitedMillis());
             } else if (loaded.stream().allMatch(LoadRow::completed)) {
                 answered.add(kind.runtime());

@@ -159,9 +159,9 @@ public final class UnMillion {
             said.add(String.format("On this machine, %s against %s: %s%s.", r.what(), beamWhat == null ? "its BEAM twin" : beamWhat,
                     Verdict.compare(metric, Interval.of(b), 1, "BEAM here", Interval.of(jvm), 1, "the JVM"),
                     Double.isNaN(r.published()) || r.published() == 0 ? ""
-                            : String.format("; beside the published %s (%s, another machine%s) it would be %.2f×",
+                            : String.format("; beside the published %s (%s, another machine%s) it would be %s×",
                             beamPublished ? "BEAM figure" : "figure of " + r.publishedWhat(), Grid.print(r.published()),
-                            r.publishedBy(ARTICLE) ? "" : "; another article's, in the details", jvm / r.published())));
+                            r.publishedBy(ARTICLE) ? "" : "; another article's, in the details", Verdict.ratio(jvm / r.published()))));
         }
         return said;
     }
