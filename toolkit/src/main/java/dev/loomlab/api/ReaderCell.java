@@ -124,8 +124,8 @@ public final class ReaderCell {
         String vm = Kind.BEAM.label().equals(row.kind()) ? "BEAM VM" : "JVM";
         double theirs = row.roundTripMicrosMean() * 1_000;
         if (Double.isNaN(theirs)) {
-            return head(yoursNs, metric, what, vm) + String.format("; the protocol's row (%s, %s): %s%s",
-                    row.kind(), loops(row.loops()), row.verdict(), Double.isNaN(yoursNs)
+            return head(yoursNs, metric, what, vm) + String.format("; the protocol's row (%s, %,d loop%s): %s%s",
+                    row.kind(), row.loops(), row.loops() == 1 ? "" : "s", row.verdict(), Double.isNaN(yoursNs)
                             ? ". Neither completed a round trip: the cell and the protocol agree" : "");
         }
         return sentence(yoursNs, metric, what, vm, Interval.of(theirs), 1,
@@ -149,10 +149,6 @@ public final class ReaderCell {
         }
         return sentence(yours, metric, what, vm, Interval.of(theirs), 1, protocolWords, Spread.of(theirs), RUNS, Double.NaN,
                 Double.NaN, 0, false);
-    }
-
-    private static String loops(int k) {
-        return String.format("%,d loop%s", k, k == 1 ? "" : "s");
     }
 
     /** What a protocol's spread ranges over, unless said otherwise. */
@@ -225,7 +221,8 @@ public final class ReaderCell {
     /** The ratio as a factor, with its percentage where the factor alone prints as 1.0. */
     private static String ratioWords(double ratio) {
         String factor = Verdict.ratio(ratio) + "×";
-        return (factor.equals("1.0×") || factor.equals("1.00×")) && ratio != 1 ? String.format("%s (%+.1f%%)", factor, 100 * (ratio - 1)) : factor;
+        boolean printsAsOne = factor.equals("1.0×") || factor.equals("1.00×");
+        return printsAsOne && ratio != 1 ? String.format("%s (%+.1f%%)", factor, 100 * (ratio - 1)) : factor;
     }
 
     /** True for a figure divided by n (bytesPerProcess, nsPerHop), not one of the whole VM or of one round trip. */
