@@ -213,9 +213,9 @@ public final class TasksRuns implements Tabular {
         List<String> notes = new ArrayList<>();
         for (AtMillion r : out) {
             notes.add(String.format("%s at 1,000,000 tasks: %s", label(r.kind()), r.e().measured()
-                    ? String.format("measured, %.1f MiB", r.e().peakMb())
-                    : Double.isNaN(r.e().peakMb()) ? "no figure" : String.format("%.1f MiB EXTRAPOLATED, not measured; "
-                    + "measure it with the cap lifted (see Try this)", r.e().peakMb())));
+                    ? "measured, " + Grid.print(r.e().peakMb()) + " MiB"
+                    : Double.isNaN(r.e().peakMb()) ? "no figure" : Grid.print(r.e().peakMb()) + " MiB EXTRAPOLATED, not measured; "
+                    + "measure it with the cap lifted (see Try this)"));
         }
         notes.add("ours are MiB (2^20 bytes), the benchmark's MB; the place is where our figure would fall among the 2024 "
                 + "runtimes at 1M, a comparison across machines and JDKs; the 2023 rows beside ours (OpenJDK 21-ea, Elixir for "
