@@ -12,6 +12,7 @@ import dev.loomlab.measure.Units;
 import dev.loomlab.view.Section;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.DoublePredicate;
 import java.util.function.Predicate;
 
 /**
@@ -180,9 +181,8 @@ public final class ReaderCell {
         double ratio = yours / interval.median();
         s.append(". Yours is ").append(ratioWords(ratio)).append(" the protocol's");
         boolean onePoint = !interval.has() && (runs.count() <= 1 || runs.min() == runs.max());
-        boolean inside = interval.has() ? interval.contains(yours)
-                : runs.count() > 0 && yours >= runs.min() && yours <= runs.max();
-        if (inside) {
+        DoublePredicate held = x -> interval.has() ? interval.contains(x) : runs.count() > 0 && x >= runs.min() && x <= runs.max();
+        if (held.test(yours)) {
             return s.append(interval.has() ? ", inside its interval: the cell and the protocol agree"
                     : onePoint ? ", the same figure: the cell and the protocol agree"
                     : ", inside the range of " + rangeOf + ": the cell and the protocol agree").toString();
@@ -191,10 +191,8 @@ public final class ReaderCell {
                 : onePoint ? "; the protocol's one figure has no range to hold yours, so only the ratio says how near"
                 : ", outside the range of " + rangeOf);
         List<String> why = new ArrayList<>();
-        boolean coldApart = !Double.isNaN(cold)
-                && !Verdict.format(metric, cold).equals(Verdict.format(metric, interval.median()))
-                && (interval.has() ? !interval.contains(cold)
-                : runs.count() > 0 && (cold < runs.min() || cold > runs.max()));
+        boolean coldApart = !Double.isNaN(cold) && (interval.has() || runs.count() > 0) && !held.test(cold)
+                && !Verdict.format(metric, cold).equals(Verdict.format(metric, interval.median()));
         if (coldApart && Math.abs(yours - cold) < Math.abs(yours - interval.median())) {
             why.add(vm.equals("JVM")
                     ? "it is nearer the protocol's cold runs: a first run in a fresh JVM runs before the JIT has compiled "

@@ -11,7 +11,8 @@ import java.util.List;
  * The Japanese article's §7.3 on the JVM: does one process cost more inside a container? Idle
  * processes at n, each setting in its own fresh JVM: no limit, a 512 MB container, and 512 MB with
  * one CPU, the container simulated with JVM flags ({@code -XX:MaxRAM}, which sizes the heap as a
- * memory limit would, and {@code -XX:ActiveProcessorCount}). The article found its BEAM's memory per
+ * memory limit would, and {@code -XX:ActiveProcessorCount}); {@link Karui#containerWeight()} measures
+ * each of {@link #SETTINGS}. The article found its BEAM's memory per
  * process within 1.3% across its limits; {@link #verdict()} gives ours for this run.
  *
  * @param rows one per setting, the unlimited first
