@@ -109,12 +109,27 @@ public final class Verdict {
     /** The same sentence from two intervals ({@link Measurement#interval}) and the VMs each is made of. */
     public static String compare(String metric, Interval theirs, int theirVms, String theirsName,
                                  Interval ours, int ourVms, String oursName) {
+        return sentence(metric, theirs, theirVms, theirsName, ours, ourVms, oursName, "on this machine in this run");
+    }
+
+    /**
+     * The same sentence for one figure measured on two machines ({@code loomlab compare}, a
+     * workshop), the reference machine named first: "faster" or "slower" only when their intervals
+     * do not overlap.
+     */
+    public static String compareMachines(String metric, Interval theirs, int theirVms, String theirsName,
+                                         Interval ours, int ourVms, String oursName) {
+        return sentence(metric, theirs, theirVms, theirsName, ours, ourVms, oursName, "between these machines");
+    }
+
+    private static String sentence(String metric, Interval theirs, int theirVms, String theirsName,
+                                   Interval ours, int ourVms, String oursName, String where) {
         String head = String.format("%s %s, %s %s: %s is %s× %s", theirsName, figure(metric, theirs, theirVms),
                 oursName, figure(metric, ours, ourVms), oursName, ratio(ours.median() / theirs.median()), theirsName);
         return head + switch (relation(ours, theirs)) {
             case BELOW -> String.format(", %s (the intervals do not overlap)", better(metric, true));
             case ABOVE -> String.format(", %s (the intervals do not overlap)", better(metric, false));
-            case NOT_DISTINGUISHABLE -> ", not distinguishable on this machine in this run (the intervals overlap)";
+            case NOT_DISTINGUISHABLE -> ", not distinguishable " + where + " (the intervals overlap)";
             case NO_INTERVAL -> ours.has() || theirs.has()
                     ? ", with one side measured in one VM: no interval to say which is " + better(metric, true)
                     : ", each measured in one VM: no interval to say which is " + better(metric, true);

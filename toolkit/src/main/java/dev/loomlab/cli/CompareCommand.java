@@ -54,6 +54,7 @@ final class CompareCommand implements Callable<Integer> {
             out.println();
             out.println(tables.get(i).printAll());
             compare.marks(compare.experiments().get(i)).forEach(m -> out.println("  mark: " + m.line()));
+            compare.verdicts(compare.experiments().get(i)).forEach(v -> out.println("  verdict: " + v));
         }
         extras.forEach(t -> {
             out.println();

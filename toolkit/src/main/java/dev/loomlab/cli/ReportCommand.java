@@ -59,6 +59,11 @@ final class ReportCommand implements Callable<Integer> {
             description = "kill each experiment's JVM after this. Default: ${DEFAULT-VALUE}")
     Duration deadline;
 
+    @Option(names = "--forks", defaultValue = "" + ReportPlan.DEFAULT_FORKS, paramLabel = "K",
+            description = "fresh VMs for each row of ring, broadcast and pingpong, whose figures carry their 95% interval "
+                    + "across them (compare's verdicts rest on it); 1 for one VM, no interval. Other rows are one VM each. Default: ${DEFAULT-VALUE}")
+    int forks;
+
     @Option(names = "--plan", description = "print what the report would run (its fresh JVMs) and an estimate of how long it takes "
             + "(its first run timed here, times the fresh JVMs), then stop")
     boolean planOnly;
@@ -91,7 +96,7 @@ final class ReportCommand implements Callable<Integer> {
             new Participant(name);
         }
         Cap.set(cap);
-        ReportPlan plan = ReportPlan.at(cap, new LinkedHashSet<>(only), parsedKinds, deadline);
+        ReportPlan plan = ReportPlan.at(cap, new LinkedHashSet<>(only), parsedKinds, deadline, forks);
         PrintWriter printer = spec.commandLine().getOut();
         if (planOnly) {
             printer.printf("loomlab report --plan: at cap %,d; timing its first run in a fresh JVM ...%n", cap);

@@ -1,12 +1,15 @@
 package dev.loomlab.report;
 
 import dev.loomlab.display.Tables;
+import dev.loomlab.experiment.Measurement;
+import dev.loomlab.experiment.Verdict;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import tech.tablesaw.api.StringColumn;
 import tech.tablesaw.api.Table;
@@ -103,6 +106,38 @@ public record Compare(List<ResultsFile> files, List<String> refused) {
     }
 
     /**
+     * What the figures of {@code experiment} allow to say between machines: for its headline
+     * metric, every other machine against the first one given, on each row both measured, through
+     * {@link Verdict#compareMachines}: "faster" or "slower" only when the intervals across their
+     * fresh VMs do not overlap, and no winner where a side is one VM's. Empty with one machine.
+     */
+    public List<String> verdicts(String experiment) {
+        Optional<String> metric = ExperimentChart.headline(experiment, sources());
+        if (files.size() < 2 || metric.isEmpty()) {
+            return List.of();
+        }
+        ResultsFile reference = files.get(0);
+        List<String> lines = new ArrayList<>();
+        for (ReportRow row : reference.rows()) {
+            Measurement theirs = row.measurement();
+            if (!row.experiment().equals(experiment) || theirs == null || Double.isNaN(theirs.metric(metric.get()))) {
+                continue;
+            }
+            for (ResultsFile other : files.subList(1, files.size())) {
+                other.rows().stream()
+                        .filter(r -> r.experiment().equals(experiment) && r.kind().equals(row.kind()) && r.n() == row.n() && r.m() == row.m())
+                        .map(ReportRow::measurement)
+                        .filter(ours -> ours != null && !Double.isNaN(ours.metric(metric.get())))
+                        .findFirst()
+                        .ifPresent(ours -> lines.add(row.describe() + ", " + metric.get() + ": " + Verdict.compareMachines(metric.get(),
+                                theirs.interval(metric.get()), theirs.vms(), reference.label(), ours.interval(metric.get()), ours.vms(),
+                                other.label())));
+            }
+        }
+        return lines;
+    }
+
+    /**
      * Every experiment's table in one, an {@code experiment} column first: the merged CSV. Rows of
      * an experiment a machine did not run are empty in its column.
      */
@@ -167,7 +202,8 @@ public record Compare(List<ResultsFile> files, List<String> refused) {
     public String html(String title, List<Table> more) {
         HtmlPage page = new HtmlPage(title);
         page.note("Each column is one machine's report; nothing is averaged. Compare shapes and ratios: "
-                + "machines differ in cores, memory and load, and BEAM's figures come from the articles' machines.");
+                + "machines differ in cores, memory and load, and BEAM's figures come from the articles' machines. "
+                + "A verdict calls one machine faster only where their 95% intervals across fresh VMs do not overlap.");
         refused.forEach(page::failure);
         notes().forEach(page::note);
         page.heading(2, "Machines");
@@ -175,6 +211,7 @@ public record Compare(List<ResultsFile> files, List<String> refused) {
         for (String experiment : experiments()) {
             ReportFiles.section(page, null, experiment, sources());
             marks(experiment).forEach(m -> page.note(m.line()));
+            verdicts(experiment).forEach(v -> page.note("verdict: " + v));
         }
         for (Table table : more) {
             page.heading(2, table.name());

@@ -3,6 +3,7 @@ package dev.loomlab.report;
 import dev.loomlab.experiment.ExperimentSpec;
 import dev.loomlab.experiment.FreshJvm;
 import dev.loomlab.experiment.Kind;
+import dev.loomlab.measure.ForkPolicy;
 import dev.loomlab.load.LoadKind;
 import dev.loomlab.load.LoadRunner;
 import dev.loomlab.util.Durations;
@@ -33,7 +34,7 @@ public record PlanEstimate(ReportPlan plan, ExperimentSpec probe, Duration taken
     /** Times the plan's first runnable entry that runs on the JVM, in its own fresh JVM, as the report would. */
     public static PlanEstimate probed(ReportPlan plan) {
         Optional<ExperimentSpec> first = plan.entries().stream().filter(ReportPlan.Entry::runnable).map(ReportPlan.Entry::spec)
-                .filter(s -> s.kind() != Kind.BEAM).findFirst();
+                .filter(s -> s.kind() != Kind.BEAM).findFirst().map(s -> s.withForks(ForkPolicy.ONE)); // one VM, the unit of the estimate
         if (first.isEmpty()) {
             return unprobed(plan);
         }
@@ -42,9 +43,14 @@ public record PlanEstimate(ReportPlan plan, ExperimentSpec probe, Duration taken
         return new PlanEstimate(plan, first.get(), Duration.ofNanos(System.nanoTime() - start));
     }
 
-    /** Fresh VMs: one per runnable entry, one per load row; supervise runs in the report's own JVM. */
+    /** Fresh VMs: one per runnable entry ({@code --forks} for a forked one), one per load row; supervise runs in the report's own JVM. */
     public long freshVms() {
-        return plan.entries().stream().filter(ReportPlan.Entry::runnable).count() + loadRows();
+        return plan.entries().stream().filter(ReportPlan.Entry::runnable).mapToLong(e -> vms(e.spec())).sum() + loadRows();
+    }
+
+    /** The fresh VMs one spec starts: a report's forks are a fixed number, never added to. */
+    private static long vms(ExperimentSpec spec) {
+        return spec.forkPolicy().forks();
     }
 
     private long loadRows() {
@@ -56,7 +62,7 @@ public record PlanEstimate(ReportPlan plan, ExperimentSpec probe, Duration taken
         Duration total = Duration.ZERO;
         for (ReportPlan.Entry entry : plan.entries()) {
             if (entry.runnable()) {
-                total = total.plus(entry.spec().deadline());
+                total = total.plus(entry.spec().deadline().multipliedBy(vms(entry.spec())));
             }
         }
         return plan.load() == null ? total : total.plus(LoadRunner.rowLimit(plan.load()).multipliedBy(loadRows()));
@@ -84,7 +90,8 @@ public record PlanEstimate(ReportPlan plan, ExperimentSpec probe, Duration taken
         Map<String, List<String>> byExperiment = new LinkedHashMap<>();
         for (ReportPlan.Entry entry : plan.entries()) {
             ExperimentSpec spec = entry.spec();
-            String what = String.format("%s n=%,d%s", spec.kind().label(), spec.n(), spec.m() == 0 ? "" : " m=" + spec.m());
+            String what = String.format("%s n=%,d%s%s", spec.kind().label(), spec.n(), spec.m() == 0 ? "" : " m=" + spec.m(),
+                    vms(spec) == 1 ? "" : " x " + vms(spec) + " VMs");
             byExperiment.computeIfAbsent(spec.experiment(), e -> new ArrayList<>()).add(entry.runnable() ? what : what + " (skipped)");
         }
         byExperiment.forEach((experiment, runs) -> lines.add("  " + experiment + ": " + String.join(", ", runs)));

@@ -9,6 +9,7 @@ import dev.loomlab.experiment.FreshJvm;
 import dev.loomlab.experiment.Kind;
 import dev.loomlab.load.LoadKind;
 import dev.loomlab.load.LoadSpec;
+import dev.loomlab.measure.ForkPolicy;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -41,6 +42,16 @@ public record ReportPlan(List<Entry> entries, LoadSpec load, boolean supervise) 
 
     /** The most platform threads a report starts in one experiment. */
     public static final int PLATFORM_N = 1_000;
+
+    /**
+     * The experiments whose figures a comparison between machines rests on, and which move most
+     * from one fresh VM to the next: each of their rows runs over {@code --forks} fresh VMs and
+     * carries its interval; every other row is one VM's figure.
+     */
+    public static final List<Experiment> FORKED = List.of(Experiments.RING, Experiments.BROADCAST, Experiments.PINGPONG);
+
+    /** Fresh VMs per {@linkplain #FORKED forked} row unless {@code --forks} says otherwise. */
+    public static final int DEFAULT_FORKS = 3;
 
     /** A spec to run, or one the experiment refused ({@code refusal} says why; null when runnable). */
     public record Entry(ExperimentSpec spec, String refusal) {
@@ -78,12 +89,25 @@ public record ReportPlan(List<Entry> entries, LoadSpec load, boolean supervise) 
                 LOAD_DEADLINE, 0, List.of());
     }
 
+    /** {@link #at(int, Set, List, Duration, int)} with {@link #DEFAULT_FORKS}. */
+    public static ReportPlan at(int cap, Set<String> only, List<Kind> kinds, Duration deadline) {
+        return at(cap, only, kinds, deadline, DEFAULT_FORKS);
+    }
+
     /**
      * The plan at {@code cap}: every experiment of {@link Experiments#all()} whose name is in
-     * {@code only} (all when empty), for every kind in {@code kinds}; then {@code load} and
+     * {@code only} (all when empty), for every kind in {@code kinds}, the {@linkplain #FORKED
+     * forked} ones over exactly {@code forks} fresh VMs each; then {@code load} and
      * {@code supervise} when {@code only} is empty or names them.
+     *
+     * @throws IllegalArgumentException if {@code forks} is below 1 or above {@link ForkPolicy#MAX_FORKS}
      */
-    public static ReportPlan at(int cap, Set<String> only, List<Kind> kinds, Duration deadline) {
+    public static ReportPlan at(int cap, Set<String> only, List<Kind> kinds, Duration deadline, int forks) {
+        if (forks < 1 || forks > ForkPolicy.MAX_FORKS) {
+            throw new IllegalArgumentException("--forks must be between 1 and " + ForkPolicy.MAX_FORKS + ", got " + forks
+                    + ": use 1 for one VM per row (no interval), " + DEFAULT_FORKS + " for an interval on ring, broadcast and pingpong");
+        }
+        ForkPolicy policy = ForkPolicy.adaptive(forks, Duration.ZERO, 0.10);
         List<Entry> entries = new ArrayList<>();
         for (Experiment experiment : Experiments.all()) {
             if (!only.isEmpty() && !only.contains(experiment.name())) {
@@ -101,7 +125,7 @@ public record ReportPlan(List<Entry> entries, LoadSpec load, boolean supervise) 
                         refusal = null;
                     }
                 }
-                entries.add(new Entry(spec, refusal));
+                entries.add(new Entry(FORKED.contains(experiment) ? spec.withForks(policy) : spec, refusal));
             }
         }
         boolean load = only.isEmpty() || only.contains("load");

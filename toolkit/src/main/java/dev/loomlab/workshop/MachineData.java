@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loomlab.experiment.Measurement;
 import dev.loomlab.published.PublishedFigure;
 import dev.loomlab.published.PublishedFigures;
+import dev.loomlab.report.MachineTable;
 import dev.loomlab.report.ReportRow;
 import dev.loomlab.report.ResultsFile;
 import dev.loomlab.report.RunMarks;
@@ -16,7 +17,8 @@ import java.util.Optional;
 
 /**
  * One stored entry as the page's data: its machine object (who, which machine, its setting, each
- * figure by row key, which figures are marked and the marks' lines) and the rows it has figures
+ * figure by row key, the 95% interval of those summarised over fresh VMs, which figures are marked
+ * and the marks' lines) and the rows it has figures
  * for, in order. Made once per entry and change ({@link WorkshopView} keeps it while the entry is
  * unchanged).
  *
@@ -50,6 +52,7 @@ record MachineData(String label, long change, ObjectNode machine, List<MachineDa
                 .put("gc", file.env().gc());
         ObjectNode values = machine.putObject("values");
         ObjectNode marked = machine.putObject("marked");
+        ObjectNode intervals = machine.putObject("intervals");
         for (ReportRow row : file.rows()) {
             Measurement measurement = row.measurement();
             if (measurement == null) {
@@ -65,6 +68,9 @@ record MachineData(String label, long change, ObjectNode machine, List<MachineDa
                 }
                 if (!marks.isEmpty()) {
                     marked.put(key, String.join(", ", marks));
+                }
+                if (measurement.vms() > 1) {
+                    intervals.put(key, MachineTable.intervalCell(measurement, metric));
                 }
             });
         }

@@ -130,8 +130,9 @@ function experimentTable(experiment, rows, all) {
     shown.forEach(r => {
       const marks = m.marked[r.key];
       const cold = marks && marks.includes('cold run');
-      const td = el('td', number(m.values[r.key]) + (cold ? ' *' : ''), cold ? 'cold' : '');
-      if (marks) td.title = marks;
+      const interval = m.intervals ? m.intervals[r.key] : undefined;
+      const td = el('td', number(m.values[r.key]) + (interval ? ' ' + interval : '') + (cold ? ' *' : ''), cold ? 'cold' : '');
+      if (marks || interval) td.title = [interval ? 'median, 95% interval ' + interval : '', marks || ''].filter(t => t).join('; ');
       tr.appendChild(td);
     });
     tr.appendChild(el('td', Array.from(new Set(m.marks.filter(k => k.experiment === experiment.name).map(k => k.mark))).join(', '), 'text'));

@@ -77,6 +77,9 @@ class LoomlabCommandTest extends CliTestSupport {
         err.getBuffer().setLength(0);
         assertThat(run("ring", "--n", "200", "--target-ci", "0")).isEqualTo(LoomlabCommand.USAGE);
         assertThat(err.toString()).contains("--target-ci");
+        err.getBuffer().setLength(0);
+        assertThat(run("report", "--cap", "200", "--forks", "0", "--plan")).isEqualTo(LoomlabCommand.USAGE);
+        assertThat(err.toString().lines().findFirst().orElse("")).startsWith("loomlab: --forks must be between 1 and 10, got 0: use 1 for one VM");
     }
 
     @Test

@@ -170,9 +170,10 @@ class WorkshopCommandTest extends CliTestSupport {
         int exit = run("report", "--cap", "100", "--only", "spawn,ring", "--kinds", "virtual,process", "--deadline", "2m",
                 "--out", report.toString(), "--plan");
         assertThat(exit).as(out + "\n" + err).isZero();
-        assertThat(out.toString()).contains("at cap 100;", "spawn: virtual n=100, process n=100", "ring: virtual n=100 m=1",
-                "fresh VMs: 4, one at a time", "memory: the largest run", "estimate: about", "the time spawn virtual n=100 took in its fresh JVM here just now",
-                "at most: 8m (every fresh VM killed at its deadline)", "drop --plan");
+        // the ring runs over 3 fresh VMs per kind (--forks), the spawn over one
+        assertThat(out.toString()).contains("at cap 100;", "spawn: virtual n=100, process n=100", "ring: virtual n=100 m=1 x 3 VMs",
+                "fresh VMs: 8, one at a time", "memory: the largest run", "estimate: about", "the time spawn virtual n=100 took in its fresh JVM here just now",
+                "at most: 16m (every fresh VM killed at its deadline)", "drop --plan");
         assertThat(report).doesNotExist();
     }
 }

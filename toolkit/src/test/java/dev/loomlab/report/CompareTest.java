@@ -64,6 +64,8 @@ class CompareTest {
         Path html = dir.resolve("compare.html");
         assertThat(compare(alice.toString(), bob.toString(), "--html", html.toString())).as(err.toString()).isZero();
         assertThat(out.toString()).contains("Machines", "alice", "bob", "BEAM published", "spawn", "ring", "pingpong");
+        // both spawned in one VM each: the verdict names no winner
+        assertThat(out.toString()).contains("  verdict: spawn process n=200, ").contains("each measured in one VM: no interval to say which is");
         Compare merged = Compare.load(List.of(alice, bob));
         var spawn = merged.tables().get(merged.experiments().indexOf("spawn"));
         assertThat(spawn.columnNames()).containsSubsequence("kind", "n", "metric", "alice", "bob", "BEAM published");
@@ -80,7 +82,8 @@ class CompareTest {
         Path csv = dir.resolve("compare.csv");
         assertThat(compare(alice.toString(), bob.toString(), "--csv", csv.toString())).as(err.toString()).isZero();
         List<String> lines = Files.readAllLines(csv);
-        assertThat(lines.get(0)).startsWith("experiment,kind,n,metric,alice,bob,BEAM published");
+        // both ran a forked experiment (ring, pingpong): each has its interval column
+        assertThat(lines.get(0)).startsWith("experiment,kind,n,metric,alice,alice 95% interval,bob,bob 95% interval,BEAM published");
         assertThat(lines).anyMatch(l -> l.startsWith("spawn,process")).anyMatch(l -> l.startsWith("ring,virtual"))
                 .anyMatch(l -> l.startsWith("pingpong,process"));
         // whatever marks the two files carry (not steady, busy machine, cold) are printed, each on its own line

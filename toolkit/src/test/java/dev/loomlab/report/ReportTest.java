@@ -64,7 +64,8 @@ class ReportTest {
             assertThat(html).as("section of " + e.name()).contains("<h2>" + e.name() + "</h2>");
             if (Files.exists(report.resolve(e.name() + ".csv"))) {
                 charts++;
-                assertThat(Files.readString(report.resolve(e.name() + ".csv"))).startsWith("kind,n,metric,alice,BEAM published");
+                // ring, broadcast and pingpong ran over fresh VMs: alice has an interval column in every table
+                assertThat(Files.readString(report.resolve(e.name() + ".csv"))).startsWith("kind,n,metric,alice,alice 95% interval,BEAM published");
             }
         }
         assertThat(charts).as("experiments with a table").isGreaterThanOrEqualTo(5);
@@ -94,6 +95,13 @@ class ReportTest {
             }
         }
         assertThat(rows.findValuesAsText("kind")).contains("process", "virtual", "platform", "beam");
+        for (JsonNode row : rows) {
+            JsonNode m = row.get("measurement");
+            if (m != null && ReportPlan.FORKED.stream().anyMatch(e -> e.name().equals(row.get("experiment").asText()))) {
+                assertThat(m.get("vms").asInt()).as(row.toString()).isEqualTo(ReportPlan.DEFAULT_FORKS);
+                assertThat(m.has("intervals")).as("each metric's interval across the VMs").isTrue();
+            }
+        }
         if (dev.loomlab.beam.Erlang.installed().isPresent()) {
             assertThat(rows.findValues("measurement").stream().filter(m -> m.get("kind").asText().equals("beam")))
                     .as("BEAM here rows with figures").isNotEmpty();

@@ -99,7 +99,8 @@ class WorkshopBrowserTest {
                 assertThat(refusal.isDisplayed()).isTrue();
                 assertThat(refusal.getText()).contains("mallory", "schema version 999");
                 assertThat((String) ((JavascriptExecutor) driver).executeScript("return document.getElementById('experiments').textContent"))
-                        .contains("bob (laptop-b): cold run in spawn");
+                        .contains("bob (laptop-b): cold run in spawn")
+                        .as("the ring's figures, summarised over 3 VMs, carry their interval").contains("] over 3 VMs");
                 assertThat(driver.findElements(By.cssSelector("#experiments td.cold"))).as("cold figures marked in the tables").isNotEmpty();
 
                 ((JavascriptExecutor) driver).executeScript("window.sameDocument = 'yes'");

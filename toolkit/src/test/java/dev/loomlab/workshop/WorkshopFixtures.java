@@ -39,7 +39,9 @@ public final class WorkshopFixtures {
         for (Kind kind : List.of(Kind.PROCESS, Kind.VIRTUAL)) {
             double k = kind == Kind.PROCESS ? 1.6 : 1.0;
             rows.add(row("spawn", kind, 1_000, 0, runs, Map.of("bytesPerProcess", 700 * k * scale, "nsPerSpawn", 900 * k * scale)));
-            rows.add(row("ring", kind, 1_000, 10, runs, Map.of("nsPerHop", 400 * k * scale)));
+            rows.add(forked(row("ring", kind, 1_000, 10, runs, Map.of("nsPerHop", 400 * k * scale * 0.95)),
+                    row("ring", kind, 1_000, 10, runs, Map.of("nsPerHop", 400 * k * scale)),
+                    row("ring", kind, 1_000, 10, runs, Map.of("nsPerHop", 400 * k * scale * 1.05))));
         }
         return new ResultsFile(label, Instant.now().toString(), 1_000, ENV, "test", true, rows, List.of()).toJson();
     }
@@ -52,6 +54,16 @@ public final class WorkshopFixtures {
         }
         Measurement measurement = Measurement.of(spec, ENV, list, List.of("built by the workshop tests"));
         return new ReportRow(experiment, kind.label(), n, m, "ok", 10, measurement);
+    }
+
+    /** One row summarised over the VMs of these rows (as a report's ring is): their median, with its interval. */
+    private static ReportRow forked(ReportRow... vms) {
+        ReportRow first = vms[0];
+        ExperimentSpec spec = new ExperimentSpec(first.experiment(), Kind.parse(first.kind()), first.n(), first.m(), 1,
+                ExperimentSpec.DEFAULT_DEADLINE, List.of(), Map.of());
+        Measurement measurement = Measurement.forked(spec, java.util.Arrays.stream(vms).map(ReportRow::measurement).toList(),
+                dev.loomlab.measure.ForkPolicy.adaptive(vms.length, Duration.ZERO, 0.1), dev.loomlab.measure.ForkProtocol.Stop.FIXED);
+        return new ReportRow(first.experiment(), first.kind(), first.n(), first.m(), "ok", 30, measurement);
     }
 
     /** The same file claiming another schema version. */
