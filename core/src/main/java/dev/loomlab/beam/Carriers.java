@@ -7,12 +7,15 @@ import dev.loomlab.experiment.HopBreakdown;
 import dev.loomlab.experiment.Measurement;
 import dev.loomlab.experiment.Verdict;
 import dev.loomlab.measure.ForkPolicy;
+import dev.loomlab.measure.Interval;
 import dev.loomlab.measure.Units;
 import dev.loomlab.process.HopTrace;
 import dev.loomlab.util.Progress;
 import dev.loomlab.view.Grid;
 import dev.loomlab.view.GridLines;
+import dev.loomlab.view.Palette;
 import dev.loomlab.view.Plot;
+import dev.loomlab.view.Series;
 import dev.loomlab.view.Tabular;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -192,6 +195,34 @@ public record Carriers(String metric, String what, List<Count> counts) implement
         }
         values.forEach((s, list) -> parts.put(s.label(), list));
         return Plot.stackedBars("Where a hop's time goes (traced, mean per hop)", "ns per hop", categories, parts);
+    }
+
+    /**
+     * The compared figure by carrier count, BEAM here and the JVM: each point the median of its fresh
+     * VMs, its whisker the 95% interval across them (none for one VM). Where two whiskers at a count
+     * overlap, the intervals allow no verdict there.
+     */
+    public Plot intervalChart() {
+        List<Integer> xs = counts.stream().map(Count::carriers).toList();
+        Series beam = side(Palette.BEAM_HERE, "BEAM here (+S as many)", xs, counts.stream().map(c -> c.side().beam()).toList());
+        Series jvm = side(Palette.PROCESS, "JVM process", xs, counts.stream().map(c -> c.side().jvm()).toList());
+        return Plot.lines(String.format("What %s costs, by carriers: the median of each side's fresh VMs, and its 95%% interval",
+                        what), "carriers (BEAM here: schedulers, +S)", metric + (Units.isNanos(metric) ? " (ns)" : ""),
+                List.of(beam, jvm));
+    }
+
+    private Series side(Palette kind, String name, List<Integer> xs, List<Measurement> ms) {
+        List<Double> ys = new ArrayList<>();
+        List<Double> lows = new ArrayList<>();
+        List<Double> highs = new ArrayList<>();
+        for (Measurement m : ms) {
+            double value = m.ok() ? m.metric(metric) : Double.NaN;
+            Interval interval = m.ok() ? m.interval(metric) : null;
+            ys.add(value);
+            lows.add(interval != null && interval.has() ? interval.low() : Double.NaN);
+            highs.add(interval != null && interval.has() ? interval.high() : Double.NaN);
+        }
+        return Series.of(kind, name, xs, ys).withIntervals(lows, highs);
     }
 
     /**

@@ -15,8 +15,13 @@ import java.util.List;
  *              point for the same case; -1 for the chart's own colour
  * @param kind  the kind drawn, whose {@link Palette} colour and marker win over the group's; null if
  *              the series is not one kind
+ * @param low   each point's 95% interval, its lower end (as many as y, NaN where a point has none), or
+ *              empty for a series without intervals; drawn as a whisker from low to high, which need
+ *              not be symmetric about y (an interval on the logarithms is not)
+ * @param high  the upper ends, as {@code low}
  */
-public record Series(String name, List<? extends Number> x, List<? extends Number> y, Style style, int group, Palette kind) {
+public record Series(String name, List<? extends Number> x, List<? extends Number> y, Style style, int group, Palette kind,
+                     List<? extends Number> low, List<? extends Number> high) {
 
     /** How a series is drawn. */
     public enum Style {
@@ -42,8 +47,19 @@ public record Series(String name, List<? extends Number> x, List<? extends Numbe
         if (x.size() != y.size()) {
             throw new IllegalArgumentException("series \"" + name + "\" has " + x.size() + " x values and " + y.size() + " y values");
         }
+        if (low.size() != high.size() || (!low.isEmpty() && low.size() != y.size())) {
+            throw new IllegalArgumentException("series \"" + name + "\" has " + y.size() + " y values, " + low.size()
+                    + " low ends and " + high.size() + " high ends: give an interval per point, or none");
+        }
         x = List.copyOf(x);
         y = List.copyOf(y);
+        low = List.copyOf(low);
+        high = List.copyOf(high);
+    }
+
+    /** A series without intervals. */
+    public Series(String name, List<? extends Number> x, List<? extends Number> y, Style style, int group, Palette kind) {
+        this(name, x, y, style, group, kind, List.of(), List.of());
     }
 
     /** A series of no one kind, in a style and colour group. */
@@ -63,17 +79,27 @@ public record Series(String name, List<? extends Number> x, List<? extends Numbe
 
     /** The same points drawn in another style. */
     public Series styled(Style newStyle) {
-        return new Series(name, x, y, newStyle, group, kind);
+        return new Series(name, x, y, newStyle, group, kind, low, high);
     }
 
     /** The same points in a colour group shared with other series. */
     public Series inGroup(int newGroup) {
-        return new Series(name, x, y, style, newGroup, kind);
+        return new Series(name, x, y, style, newGroup, kind, low, high);
     }
 
     /** The same points as one kind, in its palette colour and marker. */
     public Series withKind(Palette newKind) {
-        return new Series(name, x, y, style, group, newKind);
+        return new Series(name, x, y, style, group, newKind, low, high);
+    }
+
+    /** The same points with each one's 95% interval, {@code low[i]} to {@code high[i]} (NaN where a point has none). */
+    public Series withIntervals(List<? extends Number> newLow, List<? extends Number> newHigh) {
+        return new Series(name, x, y, style, group, kind, newLow, newHigh);
+    }
+
+    /** True if the points carry intervals. */
+    public boolean hasIntervals() {
+        return !low.isEmpty();
     }
 
     /** True if there is nothing to draw. */

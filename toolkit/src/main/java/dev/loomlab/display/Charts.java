@@ -7,6 +7,7 @@ import java.awt.Color;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 import org.knowm.xchart.AnnotationText;
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;
@@ -48,6 +49,9 @@ public final class Charts {
      */
     private static final Color[] GROUP_COLOURS = {new Color(0x332288), new Color(0x117733), new Color(0x661100),
             new Color(0xAA4499), new Color(0x44AA99), new Color(0xDDCC77)};
+
+    /** What a whisker's series name adds to its series' name, before the point's number from 1. */
+    public static final String WHISKER = ": 95% interval, point ";
 
     /** Tick labels between powers of ten: 2,000 rather than 2E3. */
     private static final String PLAIN_NUMBER = "#,##0.###";
@@ -107,17 +111,35 @@ public final class Charts {
 
     /** Lines with markers, one per series; log axes on request (zero and negative points are dropped there). */
     public static XYChart lines(String title, String xTitle, String yTitle, boolean logX, boolean logY, List<Series> series) {
+        return lines(title, xTitle, yTitle, logX, logY, series, List.of());
+    }
+
+    /**
+     * The chart of both axes' lines. Series that carry intervals are dodged: each is drawn a little
+     * beside the true x (the first to the left, the last to the right), so that two whiskers at the
+     * same x stay apart.
+     */
+    private static XYChart lines(String title, String xTitle, String yTitle, boolean logX, boolean logY,
+                                 List<Series> left, List<Series> right) {
         XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(title)
                 .xAxisTitle(xTitle).yAxisTitle(yTitle).build();
         frame(chart);
         chart.getStyler().setXAxisLogarithmic(logX);
         chart.getStyler().setYAxisLogarithmic(logY);
-        for (Series s : series) {
-            add(chart, s, logX, logY, 0);
+        List<Series> withIntervals = Stream.concat(left.stream(), right.stream()).filter(Series::hasIntervals).toList();
+        for (List<Series> axis : List.of(left, right)) {
+            for (Series s : axis) {
+                int k = withIntervals.indexOf(s);
+                double dodge = k < 0 ? 0 : DODGE * (k - (withIntervals.size() - 1) / 2.0);
+                add(chart, s, logX, logY, axis == left ? 0 : 1, dodge);
+            }
         }
         labelWithinDecades(chart);
         return chart;
     }
+
+    /** How far apart dodged series are drawn, in x units on a linear axis, in decades on a log one. */
+    static final double DODGE = 0.06;
 
     /**
      * A log axis labels only powers of ten by default, so values with no power of ten between them
@@ -172,11 +194,7 @@ public final class Charts {
      */
     public static XYChart lines(String title, String xTitle, boolean logX, boolean logY,
                                 String leftTitle, List<Series> left, String rightTitle, List<Series> right) {
-        XYChart chart = lines(title, xTitle, leftTitle, logX, logY, left);
-        for (Series s : right) {
-            add(chart, s, logX, logY, 1);
-        }
-        labelWithinDecades(chart);
+        XYChart chart = lines(title, xTitle, leftTitle, logX, logY, left, right);
         chart.setYAxisGroupTitle(0, leftTitle);
         chart.setYAxisGroupTitle(1, rightTitle);
         chart.getStyler().setYAxisGroupPosition(1, Styler.YAxisPosition.Right);
@@ -219,7 +237,7 @@ public final class Charts {
         styler.setAnnotationTextFontColor(Color.DARK_GRAY);
     }
 
-    private static void add(XYChart chart, Series s, boolean logX, boolean logY, int axis) {
+    private static void add(XYChart chart, Series s, boolean logX, boolean logY, int axis, double dodge) {
         List<Number[]> points = new ArrayList<>();
         for (int i = 0; i < s.x().size(); i++) {
             Number x = s.x().get(i);
@@ -235,11 +253,44 @@ public final class Charts {
         if (points.isEmpty()) {
             return;
         }
-        double[] xs = points.stream().mapToDouble(p -> p[0].doubleValue()).toArray();
+        double[] xs = points.stream().mapToDouble(p -> dodged(p[0].doubleValue(), dodge, logX)).toArray();
         double[] ys = points.stream().mapToDouble(p -> p[1].doubleValue()).toArray();
         XYSeries handle = chart.addSeries(s.name(), xs, ys);
         handle.setYAxisGroup(axis);
         style(handle, s);
+        if (s.hasIntervals()) {
+            whiskers(chart, s, handle, logX, logY, axis, dodge);
+        }
+    }
+
+    private static double dodged(double x, double dodge, boolean logX) {
+        return logX ? x * Math.pow(10, dodge) : x + dodge;
+    }
+
+    /**
+     * Each point's 95% interval as a vertical line from its low end to its high end, in the
+     * series' colour and out of the legend; a point without both ends (or with one not positive on a
+     * log axis) gets none.
+     */
+    private static void whiskers(XYChart chart, Series s, XYSeries of, boolean logX, boolean logY, int axis, double dodge) {
+        Color colour = of.getLineColor() != null ? of.getLineColor() : Color.DARK_GRAY;
+        for (int i = 0; i < s.y().size(); i++) {
+            Number x = s.x().get(i);
+            Number low = s.low().get(i);
+            Number high = s.high().get(i);
+            if (x == null || (logX && x.doubleValue() <= 0) || low == null || high == null || !Double.isFinite(low.doubleValue()) || !Double.isFinite(high.doubleValue())
+                    || (logY && low.doubleValue() <= 0)) {
+                continue;
+            }
+            double at = dodged(x.doubleValue(), dodge, logX);
+            XYSeries whisker = chart.addSeries(s.name() + WHISKER + (i + 1), new double[] {at, at},
+                    new double[] {low.doubleValue(), high.doubleValue()});
+            whisker.setYAxisGroup(axis);
+            whisker.setShowInLegend(false);
+            whisker.setMarker(SeriesMarkers.NONE);
+            whisker.setLineColor(colour);
+            whisker.setLineWidth(2f);
+        }
     }
 
     /** Draws one series as its kind, {@link Series.Style} and group say, through the handle XChart returned. */

@@ -3,6 +3,8 @@ package dev.loomlab.articles;
 import dev.loomlab.api.TiersWithBeam;
 import dev.loomlab.api.Tiers;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.offset;
 
 import dev.loomlab.display.ChartRules;
 import dev.loomlab.display.Charts;
@@ -16,11 +18,17 @@ import dev.loomlab.load.LoadKind;
 import dev.loomlab.load.LoadResult;
 import dev.loomlab.load.LoadRow;
 import dev.loomlab.load.LoadSpec;
+import dev.loomlab.beam.BeamBeside;
+import dev.loomlab.beam.Carriers;
 import dev.loomlab.measure.Env;
+import dev.loomlab.measure.ForkPolicy;
+import dev.loomlab.measure.ForkProtocol;
 import dev.loomlab.report.ExperimentChart;
 import dev.loomlab.report.MachineTable;
 import dev.loomlab.report.ReportRow;
+import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -118,9 +126,52 @@ class ChartRulesTest {
                         .orElseThrow()),
                 Named.of("million tasks", tasks().chart()),
                 Named.of("KLab ring", ring().chart()),
+                Named.of("carriers with intervals", Charts.of(carriers().intervalChart())),
                 Named.of("warm-up style lines", Charts.lines("ns per spawn", "run", "ns per spawn", false, true, List.of(
                         Series.of(Palette.PROCESS, "JVM process, one JVM", List.of(1, 2), List.of(900, 500)),
                         Series.of(Palette.GO, "Go (article)", List.of(1, 2), List.of(1000, 400)).styled(Series.Style.PUBLISHED)))));
+    }
+
+    /** A ring on 1 and 2 carriers, three fresh VMs a side; BEAM here's interval on 2 carriers overlaps the JVM's. */
+    static Carriers carriers() {
+        return new Carriers("nsPerHop", "a hop", List.of(
+                new Carriers.Count(1, new BeamBeside(forked(Kind.PROCESS, 800, 820, 900), forked(Kind.BEAM, 600, 610, 700)), null),
+                new Carriers.Count(2, new BeamBeside(forked(Kind.PROCESS, 1_900, 2_300, 2_200), forked(Kind.BEAM, 1_800, 2_000, 2_400)), null)));
+    }
+
+    static Measurement forked(Kind kind, double... perVm) {
+        ExperimentSpec spec = ExperimentSpec.of("ring", 10_000).withM(1).withKind(kind);
+        List<Measurement> vms = Arrays.stream(perVm).mapToObj(v -> measurement("ring", kind, 10_000, 1, Map.of("nsPerHop", v)))
+                .toList();
+        return Measurement.forked(spec, vms, ForkPolicy.adaptive(3, Duration.ZERO, 0.1), ForkProtocol.Stop.FIXED);
+    }
+
+    @Test
+    void anIntervalIsAWhiskerFromItsLowToItsHighEndBesideItsPointAndOutOfTheLegend() {
+        Carriers carriers = carriers();
+        XYChart chart = (XYChart) Charts.of(carriers.intervalChart());
+        var jvm = chart.getSeriesMap().get("JVM process");
+        var beam = chart.getSeriesMap().get("BEAM here (+S as many)");
+        assertThat(jvm.getYData()).containsExactly(820.0, 2_200.0); // the medians of the VMs
+        var interval = carriers.counts().get(1).side().jvm().interval("nsPerHop");
+        var whisker = chart.getSeriesMap().get("JVM process" + Charts.WHISKER + 2);
+        assertThat(whisker.getYData()).containsExactly(interval.low(), interval.high());
+        assertThat(interval.high() - 2_200).isNotCloseTo(2_200 - interval.low(), offset(1.0)); // not symmetric
+        assertThat(whisker.isShowInLegend()).isFalse();
+        assertThat(whisker.getLineColor()).isEqualTo(Charts.colour(Palette.PROCESS));
+        assertThat(whisker.getXData()).containsExactly(jvm.getXData()[1], jvm.getXData()[1]);
+        // dodged: BEAM here left of each count, the JVM right of it, so overlapping whiskers stay apart
+        assertThat(beam.getXData()[1]).isLessThan(2.0);
+        assertThat(jvm.getXData()[1]).isGreaterThan(2.0);
+        assertThat(chart.getSeriesMap().values().stream().filter(s -> s.isShowInLegend()).map(s -> s.getName()))
+                .containsExactly("BEAM here (+S as many)", "JVM process");
+    }
+
+    @Test
+    void aSeriesWithAnIntervalPerPointOrNoneIsAcceptedAndAnyOtherCountRefused() {
+        assertThat(new Series("a", List.of(1), List.of(1)).hasIntervals()).isFalse();
+        assertThatThrownBy(() -> new Series("a", List.of(1, 2), List.of(1, 2)).withIntervals(List.of(0.5), List.of(2)))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("give an interval per point, or none");
     }
 
     static TasksRuns tasks() {
@@ -131,7 +182,7 @@ class ChartRulesTest {
                 rows.add(new TasksRuns.Row(kind, n, m));
             }
         }
-        return new TasksRuns(java.time.Duration.ofSeconds(2), rows);
+        return new TasksRuns(Duration.ofSeconds(2), rows);
     }
 
     static KlabRing ring() {
