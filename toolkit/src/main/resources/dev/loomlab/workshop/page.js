@@ -19,9 +19,14 @@ function el(tag, text, cls) {
   return node;
 }
 
+// The one rule for printing numbers, view.Grid.print's: whole from 100 up (with thousands separators), three
+// significant digits below, at most nine decimals; WorkshopBrowserTest checks that the two agree.
 function number(value) {
-  if (value === null || value === undefined) return '';
-  return value.toLocaleString('en', { maximumFractionDigits: Math.abs(value) >= 100 ? 0 : 2 });
+  if (value === null || value === undefined || Number.isNaN(value)) return '';
+  if (!Number.isFinite(value)) return value > 0 ? '∞' : '-∞';
+  const abs = Math.abs(value);
+  if (abs >= 100 || Number.isInteger(value)) return value.toLocaleString('en', { maximumFractionDigits: 0 });
+  return value.toLocaleString('en', abs < 1e-7 ? { maximumFractionDigits: 9, useGrouping: false } : { maximumSignificantDigits: 3, useGrouping: false });
 }
 
 function fill(id, nodes) {

@@ -3,6 +3,7 @@ package dev.loomlab.workshop;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
+import dev.loomlab.view.Grid;
 import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -72,6 +73,7 @@ class WorkshopBrowserTest {
     }
 
     @Test
+    @SuppressWarnings("unchecked")
     void twoMachinesTheirPlotsAndARefusalShowAndAThirdPostAppearsWithoutAReload() throws Exception {
         try (WorkshopServer server = WorkshopFixtures.serve(dir)) {
             var client = WorkshopFixtures.Client.of(server);
@@ -102,6 +104,10 @@ class WorkshopBrowserTest {
                         .contains("bob (laptop-b): cold run in spawn")
                         .as("the ring's figures, summarised over 3 VMs, carry their interval").contains("] over 3 VMs");
                 assertThat(driver.findElements(By.cssSelector("#experiments td.cold"))).as("cold figures marked in the tables").isNotEmpty();
+                List<Double> figures = List.of(0.0, 3.0, -7.0, 0.5, 0.01234, 1.56, 85.84, 99.96, 100.4, 2_374.6, 1_234_567.0, -0.25,
+                        -1_500.7, 3.2e-8);
+                assertThat((List<String>) ((JavascriptExecutor) driver).executeScript("return arguments[0].map(number)", figures))
+                        .as("the page prints a figure as the tables do").containsExactlyElementsOf(figures.stream().map(Grid::print).toList());
 
                 ((JavascriptExecutor) driver).executeScript("window.sameDocument = 'yes'");
                 assertThat(client.post(code, "carol", WorkshopFixtures.results("laptop-c", 3, 0.7)).statusCode()).isEqualTo(201);
