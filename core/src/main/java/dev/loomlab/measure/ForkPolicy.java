@@ -39,12 +39,19 @@ public record ForkPolicy(int forks, Duration budget, double target, int maxForks
     /**
      * Start with {@code forks} VMs, add more within {@code budget} until the interval is within
      * {@code target}; one fork is one VM, with no interval and none added.
+     *
+     * @throws IllegalArgumentException if {@code forks} is below 1 or above {@link #MAX_FORKS}, in words
+     *                                  that name the way out
      */
     public static ForkPolicy adaptive(int forks, Duration budget, double target) {
+        if (forks < 1 || forks > MAX_FORKS) {
+            throw new IllegalArgumentException("--forks must be between 1 and " + MAX_FORKS + ", got " + forks
+                    + ": use 1 for one VM (no interval), 3 or more for an interval");
+        }
         if (forks == 1) {
             return new ForkPolicy(1, Duration.ZERO, target, 1);
         }
-        return new ForkPolicy(forks, budget, target, Math.max(forks, MAX_FORKS));
+        return new ForkPolicy(forks, budget, target, MAX_FORKS);
     }
 
     /** True when the figure is one VM's. */

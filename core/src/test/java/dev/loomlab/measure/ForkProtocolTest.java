@@ -73,7 +73,8 @@ class ForkProtocolTest {
 
     @Test
     void badPoliciesNameTheLimit() {
-        assertThatThrownBy(() -> ForkPolicy.adaptive(0, Duration.ZERO, 0.1)).hasMessageContaining("--forks must be at least 1");
+        assertThatThrownBy(() -> ForkPolicy.adaptive(0, Duration.ZERO, 0.1)).hasMessageContaining("--forks must be between 1 and 10");
+        assertThatThrownBy(() -> ForkPolicy.adaptive(11, Duration.ZERO, 0.1)).hasMessageContaining("--forks must be between 1 and 10, got 11");
         assertThatThrownBy(() -> ForkPolicy.adaptive(3, Duration.ZERO, 0)).hasMessageContaining("--target-ci");
     }
 }

@@ -88,14 +88,9 @@ final class CommonOptions {
 
     /** The fork policy of --forks, --forks-budget and --target-ci; one VM with --in-process. */
     ForkPolicy forkPolicy() {
-        if (forks < 1) {
-            throw new IllegalArgumentException("--forks must be at least 1, got " + forks + ": use 1 for one VM, no interval");
-        }
-        if (forks > ForkPolicy.MAX_FORKS) {
-            throw new IllegalArgumentException("--forks is at most " + ForkPolicy.MAX_FORKS + ", got " + forks);
-        }
         Duration budget = forksBudget.trim().matches("0+(ms|s|m)?") ? Duration.ZERO : Durations.parse(forksBudget);
-        return inProcess ? ForkPolicy.ONE : ForkPolicy.adaptive(forks, budget, targetCi / 100);
+        ForkPolicy policy = ForkPolicy.adaptive(forks, budget, targetCi / 100);
+        return inProcess ? ForkPolicy.ONE : policy;
     }
 
     ExperimentSpec spec(Experiment experiment, long n) {

@@ -103,10 +103,6 @@ public record ReportPlan(List<Entry> entries, LoadSpec load, boolean supervise) 
      * @throws IllegalArgumentException if {@code forks} is below 1 or above {@link ForkPolicy#MAX_FORKS}
      */
     public static ReportPlan at(int cap, Set<String> only, List<Kind> kinds, Duration deadline, int forks) {
-        if (forks < 1 || forks > ForkPolicy.MAX_FORKS) {
-            throw new IllegalArgumentException("--forks must be between 1 and " + ForkPolicy.MAX_FORKS + ", got " + forks
-                    + ": use 1 for one VM per row (no interval), " + DEFAULT_FORKS + " for an interval on ring, broadcast and pingpong");
-        }
         ForkPolicy policy = ForkPolicy.adaptive(forks, Duration.ZERO, 0.10);
         List<Entry> entries = new ArrayList<>();
         for (Experiment experiment : Experiments.all()) {

@@ -73,7 +73,7 @@ class LoomlabCommandTest extends CliTestSupport {
         assertThat(json.has("intervals")).isFalse();
         err.getBuffer().setLength(0);
         assertThat(run("ring", "--n", "200", "--forks", "0")).isEqualTo(LoomlabCommand.USAGE);
-        assertThat(err.toString().lines().findFirst().orElse("")).isEqualTo("loomlab: --forks must be at least 1, got 0: use 1 for one VM, no interval");
+        assertThat(err.toString().lines().findFirst().orElse("")).isEqualTo("loomlab: --forks must be between 1 and 10, got 0: use 1 for one VM (no interval), 3 or more for an interval");
         err.getBuffer().setLength(0);
         assertThat(run("ring", "--n", "200", "--target-ci", "0")).isEqualTo(LoomlabCommand.USAGE);
         assertThat(err.toString()).contains("--target-ci");
