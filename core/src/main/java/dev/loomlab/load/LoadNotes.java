@@ -36,7 +36,7 @@ final class LoadNotes {
         }
         if (kinds.contains(LoadKind.PLATFORM)) {
             notes.add("platform: the operating system time-slices platform threads, which is the JVM's nearest analogue to "
-                    + "BEAM's preemption; the latency then grows with the loops per core");
+                    + "BEAM's preemption; a round trip then waits for its turn among the loops on its core, by the OS's time slice");
         }
         if (kinds.contains(LoadKind.YIELDING)) {
             boolean starved = r.rows().stream().anyMatch(row -> row.kind().equals("yielding") && row.starved());

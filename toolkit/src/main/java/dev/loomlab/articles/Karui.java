@@ -20,6 +20,7 @@ import dev.loomlab.limits.SwapLesson;
 import dev.loomlab.limits.ThreadCeiling;
 import dev.loomlab.measure.Cap;
 import dev.loomlab.measure.Spread;
+import dev.loomlab.measure.Units;
 import dev.loomlab.published.PublishedFigure;
 import dev.loomlab.published.PublishedFigures;
 import dev.loomlab.util.Progress;
@@ -496,10 +497,16 @@ public final class Karui {
                         Series.of(Palette.BEAM_PUBLISHED, "BEAM (article)", xs, rows.stream().map(WarmRow::beam).toList())
                                 .styled(Series.Style.PUBLISHED),
                         Series.of(Palette.GO, "Go (article)", xs, rows.stream().map(WarmRow::go).toList()).styled(Series.Style.PUBLISHED)));
+        double warmNs = Spread.of(rows.subList(1, runs).stream().mapToDouble(WarmRow::process).toArray()).median();
+        double warmBytes = Spread.of(rows.subList(1, runs).stream().mapToDouble(WarmRow::processBytes).toArray()).median();
+        Spread freshNs = Spread.of(rows.stream().mapToDouble(WarmRow::fresh).filter(v -> !Double.isNaN(v)).toArray());
         return Section.narrowed(table, chart, List.of(
-                "run 1 in one JVM is cold: the spawn loop runs interpreted, its frames are bigger and slower (the bytes per process "
-                        + "of each run are in the details); later runs are compiled",
-                "a fresh JVM per run is cold every time (three are run): its figures do not improve, which is what the article's one-run table showed for Go",
+                String.format("this run, in one JVM: run 1 (cold: the spawn loop runs interpreted) took %s× the median of runs 2 to %d "
+                                + "per spawn, and weighed %s× their bytes per process (each run's bytes are in the details)",
+                        Grid.print(Grid.ratio(rows.get(0).process(), warmNs)), runs, Grid.print(Grid.ratio(rows.get(0).processBytes(), warmBytes))),
+                String.format("a fresh JVM per run is cold every time: its %d runs took %s to %s per spawn, against %s for runs 2 to %d "
+                                + "of the one JVM; the article's one-run table for Go is such a cold run", freshNs.count(),
+                        Units.nanos(freshNs.min()), Units.nanos(freshNs.max()), Units.nanos(warmNs), runs),
                 "which of two close figures is faster can change between run 1 and the rest: compare warm medians, and say which you used"),
                 // the one-JVM measurements only (run 1 cold, the median of the rest), so a reader's cell finds them by kind
                 Stream.of(oneJvm, oneJvmVirtual).map(r -> (JsonNode) MeasurementJson.tree(r)).toList(),

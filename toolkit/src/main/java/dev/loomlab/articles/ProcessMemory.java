@@ -166,8 +166,8 @@ public record ProcessMemory(int n, Measurement process, Measurement virtual, Mea
                     "EXTRAPOLATION, not measured: RAM / bytes per process; needs -Xmx near the RAM "
                             + "and ignores the JVM's own ~50 MB and GC headroom"));
             rows.add(new Wall(names[i], ours[i], Units.bytes(heap) + " (a fresh JVM's default max heap)", heap / ours[i],
-                    "EXTRAPOLATION: the default -Xmx of the fresh JVM that measured the toolkit process / bytes per "
-                            + "process: where OutOfMemoryError would come without flags"));
+                    "EXTRAPOLATION: a fresh JVM's default -Xmx (read in the one that measured the toolkit process) / bytes "
+                            + "per unit: where OutOfMemoryError would come without flags"));
         }
         return Grid.of("The memory wall: the T2000's 32 GB then, and what this machine could hold "
                         + "(extrapolated from the bytes per process measured above)", rows)
