@@ -9,7 +9,9 @@ import org.apache.commons.math3.distribution.TDistribution;
  * across invocations, OOPSLA 2007). When every figure is positive (a time, a size) the interval is
  * taken on their logarithms: it is the interval of their geometric mean, never reaches below zero,
  * and is as wide upwards as a ratio as it is downwards. Otherwise (a count that can be 0) it is the
- * interval of their arithmetic mean. With one VM there is no interval: {@link #low()} and
+ * interval of their arithmetic mean. VMs that all read the same figure give an interval of that figure
+ * alone, which says they agreed to the resolution of the figure (a clock's tick), not that it is exact.
+ * With one VM there is no interval: {@link #low()} and
  * {@link #high()} are NaN and {@link #has()} is false. NaN figures (a VM that produced none) are
  * left out.
  *
@@ -40,6 +42,10 @@ public record Interval(int count, double median, double centre, double low, doub
         double mean = Arrays.stream(scaled).average().orElseThrow();
         if (values.length == 1) {
             return new Interval(1, median, values[0], Double.NaN, Double.NaN, geometric);
+        }
+        if (Arrays.stream(values).allMatch(v -> v == values[0])) {
+            // every VM read the same figure (to the clock's resolution): the interval is that figure, exactly
+            return new Interval(values.length, median, values[0], values[0], values[0], geometric);
         }
         double variance = Arrays.stream(scaled).map(v -> (v - mean) * (v - mean)).sum() / (values.length - 1);
         double t = new TDistribution(values.length - 1).inverseCumulativeProbability(1 - (1 - LEVEL) / 2);

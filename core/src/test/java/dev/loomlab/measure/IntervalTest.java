@@ -50,6 +50,16 @@ class IntervalTest {
     }
 
     @Test
+    void vmsThatAllReadTheSameFigureGiveThatFigureExactlyAndHoldIt() {
+        // exp(ln 591) need not be 591 to the last bit: the ends are the figure itself
+        Interval i = Interval.of(591, 591, 591);
+        assertThat(i.low()).isEqualTo(591.0);
+        assertThat(i.high()).isEqualTo(591.0);
+        assertThat(i.contains(591)).isTrue();
+        assertThat(i.relativeHalfWidth()).isZero();
+    }
+
+    @Test
     void oneVmHasNoInterval() {
         Interval i = Interval.of(123);
         assertThat(i.has()).isFalse();
