@@ -504,8 +504,9 @@ public final class Karui {
                 String.format("this run, in one JVM: run 1 (cold: the spawn loop runs interpreted) took %s× the median of runs 2 to %d "
                                 + "per spawn, and weighed %s× their bytes per process (each run's bytes are in the details)",
                         Grid.print(Grid.ratio(rows.get(0).process(), warmNs)), runs, Grid.print(Grid.ratio(rows.get(0).processBytes(), warmBytes))),
-                String.format("a fresh JVM per run is cold every time: its %d runs took %s to %s per spawn, against %s for runs 2 to %d "
-                                + "of the one JVM; the article's one-run table for Go is such a cold run", freshNs.count(),
+                freshNs.count() == 0 ? "a fresh JVM per run is cold every time; none of them gave a figure in this run (see the table)"
+                        : String.format("a fresh JVM per run is cold every time: its %d runs took %s to %s per spawn, against %s for runs "
+                                + "2 to %d of the one JVM; the article's one-run table for Go is such a cold run", freshNs.count(),
                         Units.nanos(freshNs.min()), Units.nanos(freshNs.max()), Units.nanos(warmNs), runs),
                 "which of two close figures is faster can change between run 1 and the rest: compare warm medians, and say which you used"),
                 // the one-JVM measurements only (run 1 cold, the median of the rest), so a reader's cell finds them by kind

@@ -53,6 +53,9 @@ public final class Charts {
     /** What a whisker's series name adds to its series' name, before the point's number from 1. */
     public static final String WHISKER = ": 95% interval, point ";
 
+    /** How far apart series with intervals are drawn, in x units on a linear axis, in decades on a log one. */
+    static final double DODGE = 0.06;
+
     /** Tick labels between powers of ten: 2,000 rather than 2E3. */
     private static final String PLAIN_NUMBER = "#,##0.###";
 
@@ -137,9 +140,6 @@ public final class Charts {
         labelWithinDecades(chart);
         return chart;
     }
-
-    /** How far apart dodged series are drawn, in x units on a linear axis, in decades on a log one. */
-    static final double DODGE = 0.06;
 
     /**
      * A log axis labels only powers of ten by default, so values with no power of ten between them
@@ -278,8 +278,9 @@ public final class Charts {
             Number x = s.x().get(i);
             Number low = s.low().get(i);
             Number high = s.high().get(i);
-            if (x == null || (logX && x.doubleValue() <= 0) || low == null || high == null || !Double.isFinite(low.doubleValue()) || !Double.isFinite(high.doubleValue())
-                    || (logY && low.doubleValue() <= 0)) {
+            boolean drawable = Double.isFinite(low.doubleValue()) && Double.isFinite(high.doubleValue())
+                    && !(logX && x.doubleValue() <= 0) && !(logY && low.doubleValue() <= 0);
+            if (!drawable) {
                 continue;
             }
             double at = dodged(x.doubleValue(), dodge, logX);
