@@ -216,11 +216,10 @@ public record Carriers(String metric, String what, List<Count> counts) implement
         List<Double> lows = new ArrayList<>();
         List<Double> highs = new ArrayList<>();
         for (Measurement m : ms) {
-            double value = m.ok() ? m.metric(metric) : Double.NaN;
-            Interval interval = m.ok() ? m.interval(metric) : null;
-            ys.add(value);
-            lows.add(interval != null && interval.has() ? interval.low() : Double.NaN);
-            highs.add(interval != null && interval.has() ? interval.high() : Double.NaN);
+            Interval interval = m.ok() ? m.interval(metric) : Interval.of(); // one VM or none: NaN ends, no whisker
+            ys.add(m.ok() ? m.metric(metric) : Double.NaN);
+            lows.add(interval.low());
+            highs.add(interval.high());
         }
         return Series.of(kind, name, xs, ys).withIntervals(lows, highs);
     }

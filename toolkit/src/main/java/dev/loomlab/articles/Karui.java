@@ -499,7 +499,7 @@ public final class Karui {
                         Series.of(Palette.GO, "Go (article)", xs, rows.stream().map(WarmRow::go).toList()).styled(Series.Style.PUBLISHED)));
         double warmNs = Spread.of(rows.subList(1, runs).stream().mapToDouble(WarmRow::process).toArray()).median();
         double warmBytes = Spread.of(rows.subList(1, runs).stream().mapToDouble(WarmRow::processBytes).toArray()).median();
-        Spread freshNs = Spread.of(rows.stream().mapToDouble(WarmRow::fresh).filter(v -> !Double.isNaN(v)).toArray());
+        Spread freshNs = Spread.of(rows.stream().mapToDouble(WarmRow::fresh).toArray()); // Spread leaves out the NaN of rows with no fresh JVM
         return Section.narrowed(table, chart, List.of(
                 String.format("this run, in one JVM: run 1 (cold: the spawn loop runs interpreted) took %s× the median of runs 2 to %d "
                                 + "per spawn, and weighed %s× their bytes per process (each run's bytes are in the details)",
