@@ -3,6 +3,7 @@ package dev.loomlab.articles;
 import dev.loomlab.experiment.FreshJvm;
 import dev.loomlab.view.Section;
 import dev.loomlab.view.Grid;
+import dev.loomlab.experiment.Experiment;
 import dev.loomlab.experiment.ExperimentSpec;
 import dev.loomlab.experiment.Measurement;
 import dev.loomlab.experiment.Experiments;
@@ -71,9 +72,9 @@ public record HibernatedMillions(List<Integer> ns, DoubleSupplier available) {
                 heapBytes(n) >> 20, Units.bytes(availableBytes)));
     }
 
-    /** The spec of one row: hibernate n, heap for n, the process limit as BEAM's +P n. */
-    public static ExperimentSpec spec(int n) {
-        return ExperimentSpec.of(Experiments.HIBERNATE, n).withDeadline(Duration.ofSeconds(120 + n / 20_000))
+    /** The spec of one row: {@code experiment} (the article's is {@link Experiments#HIBERNATE}) at n, heap for n, the process limit as BEAM's +P n. */
+    public static ExperimentSpec spec(Experiment experiment, int n) {
+        return ExperimentSpec.of(experiment, n).withDeadline(Duration.ofSeconds(120 + n / 20_000))
                 .withJvmFlags("-Xmx" + (heapBytes(n) >> 20) + "m", "-D" + ProcessLimit.PROPERTY + "=" + BeamLimit.of(n));
     }
 
@@ -91,16 +92,16 @@ public record HibernatedMillions(List<Integer> ns, DoubleSupplier available) {
         return new Section(table, null, List.of("Run them from a terminal, the cap lifted on purpose: ./loomlab millions --no-cap"));
     }
 
-    /** Runs each n that fits, in a fresh JVM; the others are rows that say why not. */
-    public Section run(Progress progress) {
+    /** Runs {@code experiment} at each n that fits, in a fresh JVM; the others are rows that say why not. */
+    public Section run(Experiment experiment, Progress progress) {
         List<Row> rows = new ArrayList<>();
         for (int n : ns) {
             Optional<String> no = shortfall(n, available.getAsDouble());
             if (no.isPresent()) {
                 progress.say(no.get());
-                rows.add(new Row(n, Measurement.failed(spec(n), Measurement.NOT_RUN + ": " + no.get())));
+                rows.add(new Row(n, Measurement.failed(spec(experiment, n), Measurement.NOT_RUN + ": " + no.get())));
             } else {
-                rows.add(new Row(n, FreshJvm.row(spec(n), progress)));
+                rows.add(new Row(n, FreshJvm.row(spec(experiment, n), progress)));
             }
         }
         return section(rows);

@@ -351,7 +351,20 @@ public final class Karui {
 
     /** One row of the kinds table: a unit measured here, or one the article published. */
     private record KindRow(String unit, String measured, Integer n, double heap, double stacks, double rss, double total,
-                           double ns, double memHere, double nsHere, double memRatio, double nsRatio, String category) {}
+                           double ns, boolean here, String category) {}
+
+    /** How the kinds table (its row), its chart (its bar) and its notes (a phrase) name a unit measured here. */
+    private record UnitNames(String row, String bar, String phrase) {
+        static UnitNames of(Kind k) {
+            return switch (k) {
+                case PROCESS -> new UnitNames("JVM toolkit process", "JVM process", "a toolkit process");
+                case VIRTUAL -> new UnitNames("JVM raw virtual thread", "JVM virtual", "a raw virtual thread");
+                case PLATFORM -> new UnitNames("JVM platform thread", "JVM platform", "a platform thread");
+                case BEAM -> new UnitNames("BEAM here", "BEAM here", "a BEAM process");
+                default -> new UnitNames(k.runtime(), k.runtime(), k.runtime());
+            };
+        }
+    }
 
     /** Section 4: the three kinds in fresh JVMs, beside BEAM, goroutines and Python threads. */
     public static Section kinds(int n, int platformN, Progress progress) {
@@ -363,28 +376,12 @@ public final class Karui {
         byKind.put(Kind.BEAM, beamHere);
         for (Kind k : byKind.keySet()) {
             Measurement m = byKind.get(k);
-            String label = switch (k) {
-                case PROCESS -> "JVM toolkit process";
-                case VIRTUAL -> "JVM raw virtual thread";
-                case PLATFORM -> "JVM platform thread";
-                case BEAM -> "BEAM here";
-                default -> k.runtime();
-            };
-            String category = switch (k) {
-                case PROCESS -> "JVM process";
-                case VIRTUAL -> "JVM virtual";
-                case PLATFORM -> "JVM platform";
-                case BEAM -> "BEAM here";
-                default -> k.runtime();
-            };
+            UnitNames names = UnitNames.of(k);
             double st = m.metrics().containsKey("nativeStackBytesPerProcess") ? m.metric("nativeStackBytesPerProcess")
                     : k == Kind.BEAM ? Double.NaN : 0;
-            rows.add(new KindRow(label, k == Kind.BEAM && !m.ok() ? "this machine: " + m.outcome() : "this machine", (int) m.n(),
-                    Grid.nearest(m.metric("heapBytesPerProcess")), Grid.nearest(st),
-                    Grid.nearest(m.metric("rssBytesPerProcess")), Grid.nearest(m.bytesPerProcess()), Grid.nearest(m.nsPerSpawn()),
-                    BeamHere.ratio(m.bytesPerProcess(), beamHere, "bytesPerProcess"),
-                    BeamHere.ratio(m.nsPerSpawn(), beamHere, "nsPerSpawn"),
-                    Grid.ratio(m.bytesPerProcess(), beamBytes), Grid.ratio(m.nsPerSpawn(), beamNs), category));
+            rows.add(new KindRow(names.row(), k == Kind.BEAM && !m.ok() ? "this machine: " + m.outcome() : "this machine", (int) m.n(),
+                    m.metric("heapBytesPerProcess"), st, m.metric("rssBytesPerProcess"), m.bytesPerProcess(), m.nsPerSpawn(), true,
+                    names.bar()));
         }
         for (String runtime : List.of(BEAM, GO, PYTHON)) {
             String experiment = "spawn";
@@ -396,7 +393,7 @@ public final class Karui {
             rows.add(new KindRow(figure(runtime, experiment, "bytesPerProcess").map(PublishedFigure::runtime).orElse(runtime),
                     "article: " + note(runtime, experiment, "bytesPerProcess")
                             + (runtime.equals(PYTHON) ? "; spawn time published as 40 to 100x BEAM (70x shown)" : ""),
-                    null, Double.NaN, Double.NaN, Double.NaN, b, t, Double.NaN, Double.NaN, Grid.ratio(b, beamBytes), Grid.ratio(t, beamNs),
+                    null, Double.NaN, Double.NaN, Double.NaN, b, t, false,
                     runtime.equals(PYTHON) ? "Python thread" : runtime.equals(GO) ? "goroutine" : "BEAM"));
         }
         Grid table = Grid.of("Kinds side by side: the JVM's and BEAM's measured here, theirs as the article published them "
@@ -408,10 +405,10 @@ public final class Karui {
                 .number("native stack B / unit (NMT)", KindRow::stacks)
                 .number("RSS B / unit", KindRow::rss)
                 .number("ns / spawn", KindRow::ns)
-                .number("memory vs BEAM here", KindRow::memHere)
-                .number("spawn time vs BEAM here", KindRow::nsHere)
-                .number("memory vs BEAM", KindRow::memRatio)
-                .number("spawn time vs BEAM", KindRow::nsRatio)
+                .number("memory vs BEAM here", r -> r.here() ? BeamHere.ratio(r.total(), beamHere, "bytesPerProcess") : Double.NaN)
+                .number("spawn time vs BEAM here", r -> r.here() ? BeamHere.ratio(r.ns(), beamHere, "nsPerSpawn") : Double.NaN)
+                .number("memory vs BEAM", r -> Grid.ratio(r.total(), beamBytes))
+                .number("spawn time vs BEAM", r -> Grid.ratio(r.ns(), beamNs))
                 .text("measured", KindRow::measured)
                 .build();
         // measured rows are at least 1 on the log axis (a negative RSS reading at small n would vanish);
@@ -423,11 +420,7 @@ public final class Karui {
         List<String> notes = new ArrayList<>();
         for (Kind k : Kind.jvm()) {
             Measurement m = byKind.get(k);
-            String unit = switch (k) {
-                case PROCESS -> "a toolkit process";
-                case VIRTUAL -> "a raw virtual thread";
-                default -> "a platform thread";
-            };
+            String unit = UnitNames.of(k).phrase();
             notes.add(BeamHere.verdict(unit + " against an idle BEAM process", m, beamHere,
                     "bytesPerProcess", beamBytes));
             notes.add(BeamHere.verdict("spawning " + unit + " against spawning a BEAM process", m, beamHere,

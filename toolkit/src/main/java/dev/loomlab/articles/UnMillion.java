@@ -69,7 +69,7 @@ public final class UnMillion {
 
     /** 1M and 5M hibernated, each in a fresh JVM (lift the cap first), rows that do not fit are not started. */
     public static Section millions() {
-        return ProgressLine.along("1M and 5M hibernated, one fresh JVM each", p -> HibernatedMillions.articles().run(p));
+        return ProgressLine.along("1M and 5M hibernated, one fresh JVM each", p -> HibernatedMillions.articles().run(Experiments.HIBERNATE, p));
     }
 
     /** Shared by reference or copied: what the receiver sees, and what a copy costs (10 to 10,000 elements). */

@@ -3,6 +3,7 @@ package dev.loomlab.cli;
 import dev.loomlab.view.Section;
 import dev.loomlab.measure.Cap;
 import dev.loomlab.articles.HibernatedMillions;
+import dev.loomlab.experiment.Experiments;
 import dev.loomlab.measure.MachineMemory;
 import dev.loomlab.util.Progress;
 import java.util.List;
@@ -32,6 +33,6 @@ final class MillionsCommand extends SectionCommand {
         for (int n : ns) {
             Cap.check("--n", n, 600);
         }
-        return new HibernatedMillions(ns, MachineMemory::available).run(progress);
+        return new HibernatedMillions(ns, MachineMemory::available).run(Experiments.HIBERNATE, progress);
     }
 }

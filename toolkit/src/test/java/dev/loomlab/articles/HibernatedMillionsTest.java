@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.loomlab.NoLeaks;
 import dev.loomlab.util.Progress;
 import java.util.ArrayList;
+import dev.loomlab.experiment.Experiments;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -16,7 +17,7 @@ class HibernatedMillionsTest {
     @Test
     void notEnoughMemoryIsSaidBeforeAnyJvmStartsWithWhatItWouldNeed() {
         List<String> said = new ArrayList<>();
-        var section = new HibernatedMillions(List.of(1_000_000, 5_000_000), () -> 64L << 20).run(said::add);
+        var section = new HibernatedMillions(List.of(1_000_000, 5_000_000), () -> 64L << 20).run(Experiments.HIBERNATE, said::add);
         var outcomes = section.grid().texts("outcome");
         assertThat(outcomes).hasSize(2).allMatch(o -> o.startsWith("not run: not started: "));
         assertThat(outcomes.get(1)).contains("5,000,000 hibernated processes need about").contains("-Xmx").contains("available now");
@@ -36,7 +37,7 @@ class HibernatedMillionsTest {
 
     @Test
     void eachRowRunsWithTheLimitBeamsPlusPWouldGiveAndAHeapForN() {
-        var spec = HibernatedMillions.spec(5_000_000);
+        var spec = HibernatedMillions.spec(Experiments.HIBERNATE, 5_000_000);
         assertThat(spec.experiment()).isEqualTo("hibernate");
         assertThat(spec.jvmFlags()).contains("-Dloomlab.processLimit=8388608", "-Xmx" + (HibernatedMillions.heapBytes(5_000_000) >> 20) + "m");
     }
