@@ -203,11 +203,6 @@ public final class Klab {
         return dev.loomlab.measure.MachineMemory.total();
     }
 
-    /** Memory available for new work now (MemAvailable), NaN off Linux. */
-    static double availableMemory() {
-        return dev.loomlab.measure.MachineMemory.available();
-    }
-
     // ---- the ring ---------------------------------------------------------------------------
 
     /** The N×M ring for every n and m, normal and hibernated processes, each in a fresh JVM and a fresh BEAM VM. */

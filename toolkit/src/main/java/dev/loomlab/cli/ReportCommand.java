@@ -60,7 +60,7 @@ final class ReportCommand implements Callable<Integer> {
     Duration deadline;
 
     @Option(names = "--forks", defaultValue = "" + ReportPlan.DEFAULT_FORKS, paramLabel = "K",
-            description = "fresh VMs for each row of ring, broadcast and pingpong, whose figures carry their 95% interval "
+            description = "fresh VMs for each row of ring, broadcast and pingpong, whose figures carry their 95%% interval "
                     + "across them (compare's verdicts rest on it); 1 for one VM, no interval. Other rows are one VM each. Default: ${DEFAULT-VALUE}")
     int forks;
 

@@ -151,6 +151,24 @@ class LoomlabCommandTest extends CliTestSupport {
     }
 
     @Test
+    void everyCommandsHelpRendersWithoutAFormatWarning() {
+        // a lone % in a description is a format directive to picocli, which then warns on standard error
+        List<CommandLine> commands = new ArrayList<>(List.of(LoomlabCommand.commandLine()));
+        java.io.ByteArrayOutputStream warnings = new java.io.ByteArrayOutputStream();
+        java.io.PrintStream stderr = System.err;
+        System.setErr(new java.io.PrintStream(warnings, true));
+        try {
+            for (int i = 0; i < commands.size(); i++) {
+                commands.addAll(commands.get(i).getSubcommands().values());
+                assertThat(commands.get(i).getUsageMessage()).isNotEmpty();
+            }
+        } finally {
+            System.setErr(stderr);
+        }
+        assertThat(warnings.toString()).doesNotContain("picocli WARN");
+    }
+
+    @Test
     void everyCommandThatPrintsAResultTakesTheOneJsonOption() {
         List<String> withJson = new ArrayList<>();
         List<CommandLine> commands = new ArrayList<>(List.of(LoomlabCommand.commandLine()));
