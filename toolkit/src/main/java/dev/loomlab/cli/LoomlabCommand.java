@@ -66,6 +66,14 @@ public final class LoomlabCommand implements Runnable {
         CommandLine cli = new CommandLine(new LoomlabCommand());
         cli.setExitCodeExceptionMapper(t -> t instanceof CommandLine.ParameterException
                 || t instanceof IllegalArgumentException ? USAGE : FAILED);
+        cli.setParameterExceptionHandler((ex, args) -> {
+            // picocli's own parse errors (a value of the wrong type, an unknown option) as one line, not the whole usage
+            CommandLine line = ex.getCommandLine();
+            line.getErr().println("loomlab: " + ex.getMessage().replaceAll("is not an? (int|long)\\b", "is not a whole number"));
+            CommandLine.UnmatchedArgumentException.printSuggestions(ex, line.getErr());
+            line.getErr().println("see: " + line.getCommandSpec().qualifiedName() + " --help");
+            return USAGE;
+        });
         cli.setExecutionExceptionHandler((ex, line, parse) -> {
             if (ex instanceof IllegalArgumentException) {
                 line.getErr().println("loomlab: " + ex.getMessage());

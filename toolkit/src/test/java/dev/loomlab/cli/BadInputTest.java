@@ -51,6 +51,17 @@ class BadInputTest extends CliTestSupport {
     }
 
     @Test
+    void aValueOfTheWrongTypeOrAnUnknownOptionIsOneLineAndTheWayToHelpNotTheWholeUsage() {
+        assertThat(run("ring", "--n", "abc")).isEqualTo(LoomlabCommand.USAGE);
+        assertThat(err.toString().lines().toList()).containsExactly(
+                "loomlab: Invalid value for option '--n': 'abc' is not a whole number", "see: loomlab ring --help");
+        err.getBuffer().setLength(0);
+        assertThat(run("pingpong", "--forkz", "3")).isEqualTo(LoomlabCommand.USAGE);
+        assertThat(err.toString()).startsWith("loomlab: Unknown options: '--forkz', '3'").contains("--forks")
+                .endsWith("see: loomlab pingpong --help" + System.lineSeparator()).doesNotContain("Usage:");
+    }
+
+    @Test
     void aChildJvmKilledByABadPropertyIsOneLineNamingTheFlag() {
         String flag = "-Djdk.virtualThreadScheduler.parallelism=0";
         assertThat(run("spawn", "--n", "1000", "--jvm-opt", flag)).as(err.toString()).isEqualTo(LoomlabCommand.FAILED);
