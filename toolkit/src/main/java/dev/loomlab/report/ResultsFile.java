@@ -91,8 +91,10 @@ public record ResultsFile(String label, String createdAt, int cap, Env env, Stri
         String text;
         try {
             text = Files.readString(file);
+        } catch (java.nio.file.NoSuchFileException e) {
+            throw new IllegalArgumentException(file + " does not exist: give the results.json that ./loomlab report wrote");
         } catch (IOException e) {
-            throw new IllegalArgumentException("cannot read " + file + ": " + e.getMessage());
+            throw new IllegalArgumentException(file + " cannot be read: " + e.getMessage());
         }
         return fromTree(tree(text, file.toString()), file.toString(), file.getFileName().toString());
     }

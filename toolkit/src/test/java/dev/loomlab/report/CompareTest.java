@@ -120,12 +120,14 @@ class CompareTest {
         Files.writeString(future, Files.readString(alice).replaceFirst("\"schemaVersion\" : 2", "\"schemaVersion\" : 99"));
         Path garbage = dir.resolve("garbage.json");
         Files.writeString(garbage, "this is not json {");
+        Path missing = dir.resolve("missing.json");
         Path single = dir.resolve("single.json");
         Files.writeString(single, "{\"schemaVersion\": 2, \"experiment\": \"spawn\", \"kind\": \"process\", \"n\": 10}");
 
-        assertThat(compare(alice.toString(), future.toString(), garbage.toString(), single.toString())).isZero();
+        assertThat(compare(alice.toString(), future.toString(), garbage.toString(), single.toString(), missing.toString())).isZero();
         assertThat(err.toString()).contains("refused " + future, "schema version 99", "rerun ./loomlab report",
-                "refused " + garbage, "not JSON", "refused " + single, "lacks the field \"label\"");
+                "refused " + garbage, "not JSON", "refused " + single, "lacks the field \"label\"",
+                "refused " + missing + " does not exist: give the results.json that ./loomlab report wrote");
         assertThat(out.toString()).contains("alice");
 
         err.getBuffer().setLength(0);
