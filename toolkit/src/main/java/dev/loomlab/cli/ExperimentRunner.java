@@ -8,16 +8,13 @@ import dev.loomlab.experiment.Kind;
 import dev.loomlab.experiment.Measurement;
 import dev.loomlab.experiment.MeasurementJson;
 import dev.loomlab.experiment.Verdict;
-import dev.loomlab.display.Tables;
 import dev.loomlab.measure.Env;
 import dev.loomlab.util.Durations;
 import dev.loomlab.util.ProgressLine;
+import dev.loomlab.view.Grid;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Map;
-import tech.tablesaw.api.DoubleColumn;
-import tech.tablesaw.api.StringColumn;
-import tech.tablesaw.api.Table;
 
 /**
  * Runs one experiment for a subcommand: in a fresh JVM, with the raw virtual-thread baseline in
@@ -75,7 +72,7 @@ final class ExperimentRunner {
             out.println(result);
             if (baseline != null) {
                 out.println();
-                out.println(comparison(result, baseline).printAll());
+                out.println(comparison(result, baseline).toText());
             }
         }
         out.flush();
@@ -110,27 +107,17 @@ final class ExperimentRunner {
         }
     }
 
-    /** Ours beside the raw baseline, measured in the same run, with their intervals and the ratio. */
-    static Table comparison(Measurement ours, Measurement baseline) {
-        StringColumn metric = StringColumn.create("metric");
-        DoubleColumn process = DoubleColumn.create("process");
-        StringColumn processInterval = StringColumn.create("process 95% interval");
-        DoubleColumn raw = DoubleColumn.create("raw virtual thread");
-        StringColumn rawInterval = StringColumn.create("raw 95% interval");
-        DoubleColumn ratio = DoubleColumn.create("process / raw");
-        StringColumn verdict = StringColumn.create("on this machine");
-        for (Map.Entry<String, Double> e : ours.metrics().entrySet()) {
-            double b = baseline.metric(e.getKey());
-            metric.append(e.getKey());
-            process.append(Tables.round(e.getValue()));
-            processInterval.append(Measurement.intervalText(ours.interval(e.getKey())));
-            raw.append(Tables.round(b));
-            rawInterval.append(Measurement.intervalText(baseline.interval(e.getKey())));
-            ratio.append(Tables.ratio(e.getValue(), b));
-            verdict.append(Verdict.cell(e.getKey(), Verdict.relation(ours.interval(e.getKey()), baseline.interval(e.getKey())),
-                    "process"));
-        }
-        return Table.create("The toolkit's processes against the raw baseline, same machine, same run ("
-                + ours.vms() + " and " + baseline.vms() + " fresh JVMs)", metric, process, processInterval, raw, rawInterval, ratio, verdict);
+    /** Ours beside the raw baseline, measured in the same run, with their intervals and the ratio, in 7 columns. */
+    static Grid comparison(Measurement ours, Measurement baseline) {
+        return Grid.of("The toolkit's processes against the raw baseline, same machine, same run (" + ours.vms() + " and "
+                        + baseline.vms() + " fresh JVMs)", List.copyOf(ours.metrics().keySet()))
+                .text("metric", k -> k)
+                .number("process", ours::metric)
+                .text("process 95% interval", k -> Measurement.intervalText(ours.interval(k)))
+                .number("raw virtual thread", baseline::metric)
+                .text("raw 95% interval", k -> Measurement.intervalText(baseline.interval(k)))
+                .number("process / raw", k -> Grid.ratio(ours.metric(k), baseline.metric(k)))
+                .text("on this machine", k -> Verdict.cell(k, Verdict.relation(ours.interval(k), baseline.interval(k)), "process"))
+                .build();
     }
 }
