@@ -1,6 +1,7 @@
 package dev.loomlab.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.loomlab.view.Grid;
 import dev.loomlab.util.Json;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -110,7 +111,7 @@ public record ExtraComparison(List<Machine> machines) {
             if (key(r).equals(key)) {
                 double p50 = Json.number(r, "roundTripMicrosP50");
                 String status = r.path("status").asText();
-                return (Double.isNaN(p50) ? "" : String.format("%,.1f ", p50)) + "(" + status + ")";
+                return (Double.isNaN(p50) ? "" : Grid.print(p50) + " ") + "(" + status + ")";
             }
         }
         return "";
@@ -120,6 +121,6 @@ public record ExtraComparison(List<Machine> machines) {
         if (value.isMissingNode() || value.isNull()) {
             return "";
         }
-        return value.isNumber() ? String.format("%,.6g", value.asDouble()).replaceAll("\\.?0+$", "") : value.asText();
+        return value.isNumber() ? Grid.print(value.asDouble()) : value.asText();
     }
 }

@@ -1,5 +1,6 @@
 package dev.loomlab.report;
 
+import dev.loomlab.display.Figures;
 import dev.loomlab.experiment.Measurement;
 import dev.loomlab.published.PublishedFigure;
 import dev.loomlab.published.PublishedFigures;
@@ -100,7 +101,7 @@ public final class MachineTable {
             table.addColumns(ratio);
         }
         table.addColumns(where);
-        return table;
+        return Figures.apply(table);
     }
 
     /** The suffix of a source's interval column: "alice 95% interval". */

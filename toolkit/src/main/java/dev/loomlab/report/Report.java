@@ -7,6 +7,7 @@ import dev.loomlab.experiment.MeasurementJson;
 import dev.loomlab.util.Progress;
 import dev.loomlab.load.LoadRunner;
 import dev.loomlab.measure.Env;
+import dev.loomlab.view.Grid;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -85,7 +86,7 @@ public final class Report {
             return ReportRow.failed(spec, m.outcome(), millis);
         }
         String first = m.metrics().entrySet().stream().findFirst()
-                .map(e -> e.getKey() + " = " + String.format("%,.1f", e.getValue())).orElse("no metrics");
+                .map(e -> e.getKey() + " = " + Grid.print(e.getValue())).orElse("no metrics");
         progress.say(String.format("       ok in %.1f s: %s", millis / 1000.0, first));
         return ReportRow.ok(spec, m, millis);
     }

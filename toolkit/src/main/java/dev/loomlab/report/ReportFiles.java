@@ -101,7 +101,7 @@ public final class ReportFiles {
                 .text("kind", ReportRow::kind)
                 .text("n", row -> String.format("%,d", row.n()) + (row.m() == 0 ? "" : " x " + row.m()))
                 .text("outcome", ReportRow::outcome)
-                .text("seconds", row -> row.elapsedMillis() == 0 ? "" : String.format("%.1f", row.elapsedMillis() / 1000.0))
+                .number("seconds", row -> row.elapsedMillis() == 0 ? Double.NaN : row.elapsedMillis() / 1000.0)
                 .build();
     }
 

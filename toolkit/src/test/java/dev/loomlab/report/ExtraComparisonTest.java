@@ -25,8 +25,9 @@ class ExtraComparisonTest {
         Path alice = file("alice.json", """
                 {"schemaVersion": 2, "type": "results", "label": "alice",
                  "load": {"rows": [{"kind": "virtual", "loops": 0, "status": "ok", "roundTripMicrosP50": 12.5},
-                                   {"kind": "virtual", "loops": 4, "status": "starved", "roundTripMicrosP50": null}]},
-                 "supervise": {"restarts": 3, "gaveUp": true, "reason": "reached_max_restart_intensity"}}
+                                   {"kind": "virtual", "loops": 4, "status": "starved", "roundTripMicrosP50": null},
+                                   {"kind": "platform", "loops": 4, "status": "ok", "roundTripMicrosP50": 1000.0}]},
+                 "supervise": {"restarts": 3, "gaveUp": true, "reason": "reached_max_restart_intensity", "withinMillis": 100000}}
                 """);
         Path bob = file("bob.json", """
                 {"schemaVersion": 2, "type": "results", "label": "bob",
@@ -37,12 +38,15 @@ class ExtraComparisonTest {
         assertThat(extras.machines()).extracting(ExtraComparison.Machine::label).containsExactly("alice", "bob");
         var load = extras.load();
         assertThat(load.columnNames()).containsExactly("kind, busy loops", "alice", "bob");
-        assertThat(load.stringColumn("alice").asList()).containsExactly("12.5 (ok)", "(starved)");
+        // figures print by the one rule (the load cells once used %.1f: 1,000.0)
+        assertThat(load.stringColumn("alice").asList()).containsExactly("12.5 (ok)", "(starved)", "1,000 (ok)");
         assertThat(load.stringColumn("bob").asList()).containsOnly("failed");
         var supervise = extras.supervise();
         int reason = supervise.stringColumn("supervise").indexOf("reason");
         assertThat(supervise.stringColumn("alice").get(reason)).isEqualTo("reached_max_restart_intensity");
         assertThat(supervise.stringColumn("bob").get(reason)).isEmpty();
+        // a trailing-zero trim of %g once printed 100,000 as "100,"
+        assertThat(supervise.stringColumn("alice").get(supervise.stringColumn("supervise").indexOf("withinMillis"))).isEqualTo("100,000");
         assertThat(extras.tables()).hasSize(2);
     }
 }
