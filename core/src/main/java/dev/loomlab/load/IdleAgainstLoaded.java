@@ -1,5 +1,6 @@
 package dev.loomlab.load;
 
+import dev.loomlab.experiment.Verdict;
 import dev.loomlab.published.PublishedFigure;
 import dev.loomlab.view.Grid;
 import dev.loomlab.view.Section;
@@ -138,15 +139,11 @@ public record IdleAgainstLoaded(LoadResult result) implements Sectioned {
         }
         boolean p50 = !Double.isNaN(l.idleP50());
         double ratio = p50 ? l.ratioP50() : l.ratioMean();
-        return String.format("%s: %s× %s with %d loops (%s %s → %s µs)", l.runtime(), times(ratio),
+        return String.format("%s: %s× %s with %d loops (%s %s → %s µs)", l.runtime(), Verdict.ratio(ratio),
                 ratio >= 1 ? "slower" : "the idle time", l.loops(), p50 ? "p50" : "mean",
                 Grid.print(p50 ? l.idleP50() : l.idleMean()), Grid.print(p50 ? l.loadedP50() : l.loadedMean()));
     }
 
-    /** A ratio with two significant digits: 54, 12, 1.3. */
-    static String times(double r) {
-        return Double.isNaN(r) || Double.isInfinite(r) ? "?" : r >= 10 ? String.format("%,.0f", r) : String.format("%.1f", r);
-    }
 
     @Override
     public List<String> notes() {

@@ -1,5 +1,6 @@
 package dev.loomlab.articles;
 
+import dev.loomlab.experiment.Verdict;
 import dev.loomlab.experiment.FreshJvm;
 import dev.loomlab.beam.BeamHere;
 import dev.loomlab.view.Grid;
@@ -182,14 +183,11 @@ public final class KlabRing implements Tabular {
         double k = article(r.hibernated(), r.m());
         String beside = Double.isNaN(r.comparableArticle())
                 ? String.format("KLab's %,.0f ns at 10 M stands beside it, N too far apart for a ratio", k)
-                : String.format("%s× KLab's %,.0f ns at 10 M", ratioWords(r.withSpawn() / k), k);
+                : String.format("%s× KLab's %,.0f ns at 10 M", Verdict.ratio(r.withSpawn() / k), k);
         return String.format("%s ring, N = %,d, M = %d: %,.0f ns per hop including the spawn (%s), %s; the hops alone %,.0f ns",
                 r.hibernated() ? "hibernated" : "normal", r.n(), r.m(), r.withSpawn(), r.protocol(), beside, r.nsPerHop());
     }
 
-    private static String ratioWords(double r) {
-        return Double.isNaN(r) ? "?" : r >= 10 ? String.format("%,.0f", r) : r >= 1 ? String.format("%.1f", r) : String.format("%.2f", r);
-    }
 
     /**
      * ns per hop, spawn included, against N (log-log), one line per mode and M for the JVM and for
