@@ -249,8 +249,9 @@ public record Measurement(String experiment, String kind, long n, long m, Env en
     }
 
     /**
-     * The summary metrics beside the published BEAM figures, with the ratio ours / theirs; the
-     * spread of the summarized runs and the cold first run beside them when there were several.
+     * The summary metrics beside the published BEAM figures, with the ratio ours / theirs (no such
+     * columns for an experiment with no published BEAM figure); the spread of the summarized runs
+     * and the cold first run beside them when there were several.
      */
     @Override
     public Grid grid() {
@@ -277,6 +278,9 @@ public record Measurement(String experiment, String kind, long n, long m, Env en
         }
         if (several) {
             grid.number(forked ? "cold run (median)" : "cold run", name -> Grid.round(cold(name)));
+        }
+        if (names.stream().noneMatch(name -> nearestPublished(name).isPresent())) {
+            return grid.build(); // no BEAM figure was published for this experiment: no three empty columns
         }
         return grid.number("BEAM published", name -> nearestPublished(name).map(PublishedFigure::value).orElse(Double.NaN))
                 .number(beam ? "BEAM here / published" : "JVM / BEAM", name -> nearestPublished(name)
