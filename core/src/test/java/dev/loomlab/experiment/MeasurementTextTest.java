@@ -34,4 +34,14 @@ class MeasurementTextTest {
         assertThat(measured("ring", "process", 10_000, 1, "failed: no luck").beamHereHint()).isEmpty();
         assertThat(measured("ring", "process", 10_000, 1, "failed: no luck").toString()).doesNotContain("beamHere(");
     }
+
+    @Test
+    void theBeamPublishedColumnsStandOnlyWhereBeamPublishedAFigure() {
+        assertThat(measured("ring", "process", 10_000, 1, Measurement.OK).grid().columnNames())
+                .contains("BEAM published", "JVM / BEAM", "published at, source");
+        // the million-tasks benchmark published no BEAM figure (Elixir is its own row): no three empty columns
+        Measurement tasks = new Measurement("tasks", "process", 10_000, 0, null, Measurement.OK, "median",
+                Map.of("peakMegabytes", 80.0), List.of(), List.of());
+        assertThat(tasks.grid().columnNames()).doesNotContain("BEAM published", "JVM / BEAM", "published at, source");
+    }
 }
