@@ -77,7 +77,7 @@ public final class Karui {
 
     /** §2: 1k, 10k, 100k idle processes (up to the cap), one fresh JVM each: bytes and µs per process. */
     public static Section idleProcesses() {
-        return ProgressLine.along("idle processes by size, one fresh JVM and BEAM VM each", p -> idleScaling(Cap.tiers(1_000, 10_000, 100_000), p));
+        return idleProcesses(1_000, 10_000, 100_000);
     }
 
     /** §2 at chosen sizes. */
@@ -103,7 +103,7 @@ public final class Karui {
 
     /** §4: toolkit processes, raw virtual threads, platform threads (at most 2,000) beside BEAM, Go, Python. */
     public static Section kinds() {
-        return ProgressLine.along("kinds side by side, one fresh JVM and BEAM VM each", p -> kinds(Cap.atMost(100_000), Cap.atMost(2_000), p));
+        return kinds(Cap.atMost(100_000), Cap.atMost(2_000));
     }
 
     /** §4 at a chosen size. */
@@ -118,7 +118,7 @@ public final class Karui {
 
     /** §4 and §7.3: spawning 100,000 (or the cap) five times in one JVM, and in a fresh JVM each time. */
     public static Section warmUp() {
-        return ProgressLine.along("spawning in one JVM and in fresh JVMs", p -> warmUp(Cap.atMost(100_000), 5, p));
+        return warmUp(Cap.atMost(100_000), 5);
     }
 
     /** §4 and §7.3 at a chosen size and number of runs. */
@@ -128,7 +128,7 @@ public final class Karui {
 
     /** §7.1: child JVMs given 1, 2, 4 and 8 CPUs (the article's rows): what they derive, and the time to spawn 30,000 (or the cap) at each, 3 runs per JVM. */
     public static Section cpuLimit() {
-        return ProgressLine.along("CPU limits, one child JVM each", p -> ContainerLimits.cpuLimit(new int[] {1, 2, 4, 8}, Cap.atMost(30_000), 3, p));
+        return cpuLimit(1, 2, 4, 8);
     }
 
     /** §7.1 with chosen CPU counts. */
