@@ -72,7 +72,10 @@ public record HibernatedMillions(List<Integer> ns, DoubleSupplier available) {
                 heapBytes(n) >> 20, Units.bytes(availableBytes)));
     }
 
-    /** The spec of one row: {@code experiment} (the article's is {@link Experiments#HIBERNATE}) at n, heap for n, the process limit as BEAM's +P n. */
+    /**
+     * The spec of one row: {@code experiment} (the article's is {@link Experiments#HIBERNATE}) at n,
+     * a heap for n, the process limit as BEAM's {@code +P n}.
+     */
     public static ExperimentSpec spec(Experiment experiment, int n) {
         return ExperimentSpec.of(experiment, n).withDeadline(Duration.ofSeconds(120 + n / 20_000))
                 .withJvmFlags("-Xmx" + (heapBytes(n) >> 20) + "m", "-D" + ProcessLimit.PROPERTY + "=" + BeamLimit.of(n));
