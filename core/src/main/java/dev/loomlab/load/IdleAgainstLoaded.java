@@ -144,7 +144,6 @@ public record IdleAgainstLoaded(LoadResult result) implements Sectioned {
                 Grid.print(p50 ? l.idleP50() : l.idleMean()), Grid.print(p50 ? l.loadedP50() : l.loadedMean()));
     }
 
-
     @Override
     public List<String> notes() {
         return List.of(verdict(), "both rows are warm: each row's JVM warmed its echo and client until steady before the loops "
