@@ -279,14 +279,16 @@ public record Measurement(String experiment, String kind, long n, long m, Env en
         if (several) {
             grid.number(forked ? "cold run (median)" : "cold run", name -> Grid.round(cold(name)));
         }
-        if (names.stream().noneMatch(name -> nearestPublished(name).isPresent())) {
+        Map<String, Optional<PublishedFigure>> published = new LinkedHashMap<>();
+        names.forEach(name -> published.put(name, nearestPublished(name)));
+        if (published.values().stream().noneMatch(Optional::isPresent)) {
             return grid.build(); // no BEAM figure was published for this experiment: no three empty columns
         }
-        return grid.number("BEAM published", name -> nearestPublished(name).map(PublishedFigure::value).orElse(Double.NaN))
-                .number(beam ? "BEAM here / published" : "JVM / BEAM", name -> nearestPublished(name)
+        return grid.number("BEAM published", name -> published.get(name).map(PublishedFigure::value).orElse(Double.NaN))
+                .number(beam ? "BEAM here / published" : "JVM / BEAM", name -> published.get(name)
                         .map(p -> PublishedFigures.comparable(p, n) ? Math.round(metrics.get(name) / p.value() * 100) / 100.0
                                 : Double.NaN).orElse(Double.NaN))
-                .text("published at, source", name -> nearestPublished(name).map(p -> PublishedFigures.label(p, n)).orElse(""))
+                .text("published at, source", name -> published.get(name).map(p -> PublishedFigures.label(p, n)).orElse(""))
                 .build();
     }
 

@@ -349,9 +349,13 @@ public final class Karui {
                 "JVM bytes / element (beyond no state)", "BEAM here growth vs 10 elements", "BEAM growth (article)");
     }
 
-    /** One row of the kinds table: a unit measured here, or one the article published. */
+    /** One row of the kinds table: a unit measured here (with its n), or one the article published (no n). */
     private record KindRow(String unit, String measured, Integer n, double heap, double stacks, double rss, double total,
-                           double ns, boolean here, String category) {}
+                           double ns, String category) {
+        boolean here() {
+            return n != null;
+        }
+    }
 
     /** How the kinds table (its row), its chart (its bar) and its notes (a phrase) name a unit measured here. */
     private record UnitNames(String row, String bar, String phrase) {
@@ -380,7 +384,7 @@ public final class Karui {
             double st = m.metrics().containsKey("nativeStackBytesPerProcess") ? m.metric("nativeStackBytesPerProcess")
                     : k == Kind.BEAM ? Double.NaN : 0;
             rows.add(new KindRow(names.row(), k == Kind.BEAM && !m.ok() ? "this machine: " + m.outcome() : "this machine", (int) m.n(),
-                    m.metric("heapBytesPerProcess"), st, m.metric("rssBytesPerProcess"), m.bytesPerProcess(), m.nsPerSpawn(), true,
+                    m.metric("heapBytesPerProcess"), st, m.metric("rssBytesPerProcess"), m.bytesPerProcess(), m.nsPerSpawn(),
                     names.bar()));
         }
         for (String runtime : List.of(BEAM, GO, PYTHON)) {
@@ -393,7 +397,7 @@ public final class Karui {
             rows.add(new KindRow(figure(runtime, experiment, "bytesPerProcess").map(PublishedFigure::runtime).orElse(runtime),
                     "article: " + note(runtime, experiment, "bytesPerProcess")
                             + (runtime.equals(PYTHON) ? "; spawn time published as 40 to 100x BEAM (70x shown)" : ""),
-                    null, Double.NaN, Double.NaN, Double.NaN, b, t, false,
+                    null, Double.NaN, Double.NaN, Double.NaN, b, t,
                     runtime.equals(PYTHON) ? "Python thread" : runtime.equals(GO) ? "goroutine" : "BEAM"));
         }
         Grid table = Grid.of("Kinds side by side: the JVM's and BEAM's measured here, theirs as the article published them "
@@ -415,8 +419,8 @@ public final class Karui {
         // a failed BEAM-here row has no bar (NaN). One unit per axis: bytes on the left, ns on the right.
         var chart = Plot.bars("Bytes per unit (left) and ns to spawn one (right), log scales", true,
                 rows.stream().map(KindRow::category).toList(),
-                "bytes per unit (log)", rows.stream().map(r -> r.n() == null || Double.isNaN(r.total()) ? r.total() : Math.max(1, r.total())).toList(),
-                "ns per spawn (log)", rows.stream().map(r -> r.n() == null || Double.isNaN(r.ns()) ? r.ns() : Math.max(1, r.ns())).toList());
+                "bytes per unit (log)", rows.stream().map(r -> !r.here() || Double.isNaN(r.total()) ? r.total() : Math.max(1, r.total())).toList(),
+                "ns per spawn (log)", rows.stream().map(r -> !r.here() || Double.isNaN(r.ns()) ? r.ns() : Math.max(1, r.ns())).toList());
         List<String> notes = new ArrayList<>();
         for (Kind k : Kind.jvm()) {
             Measurement m = byKind.get(k);

@@ -66,19 +66,13 @@ public final class LoomlabCommand implements Runnable {
         CommandLine cli = new CommandLine(new LoomlabCommand());
         cli.setExitCodeExceptionMapper(t -> t instanceof CommandLine.ParameterException
                 || t instanceof IllegalArgumentException ? USAGE : FAILED);
-        cli.setParameterExceptionHandler((ex, args) -> {
-            // picocli's own parse errors (a value of the wrong type, an unknown option) as one line, not the whole usage
-            CommandLine line = ex.getCommandLine();
-            line.getErr().println("loomlab: " + ex.getMessage().replaceAll("is not an? (int|long)\\b", "is not a whole number"));
-            CommandLine.UnmatchedArgumentException.printSuggestions(ex, line.getErr());
-            line.getErr().println("see: " + line.getCommandSpec().qualifiedName() + " --help");
-            return USAGE;
-        });
+        // picocli's own parse errors (a value of the wrong type, an unknown option) as one line, not the whole usage
+        cli.setParameterExceptionHandler((ex, args) -> refuse(ex.getCommandLine(),
+                ex.getMessage().replaceAll("is not an? (int|long)\\b", "is not a whole number"),
+                () -> CommandLine.UnmatchedArgumentException.printSuggestions(ex, ex.getCommandLine().getErr())));
         cli.setExecutionExceptionHandler((ex, line, parse) -> {
             if (ex instanceof IllegalArgumentException) {
-                line.getErr().println("loomlab: " + ex.getMessage());
-                line.getErr().println("see: " + line.getCommandSpec().qualifiedName() + " --help"); // "loomlab workshop serve"
-                return USAGE;
+                return refuse(line, ex.getMessage(), () -> { });
             }
             if (ex instanceof ChildJvmException) {
                 line.getErr().println("loomlab: " + ex.getMessage());
@@ -88,5 +82,16 @@ public final class LoomlabCommand implements Runnable {
             return FAILED;
         });
         return cli;
+    }
+
+    /**
+     * Bad usage: one line naming the mistake, then {@code suggestions} (picocli's "did you mean"),
+     * then where the command's help is ("loomlab workshop serve --help").
+     */
+    private static int refuse(CommandLine line, String message, Runnable suggestions) {
+        line.getErr().println("loomlab: " + message);
+        suggestions.run();
+        line.getErr().println("see: " + line.getCommandSpec().qualifiedName() + " --help");
+        return USAGE;
     }
 }
