@@ -88,10 +88,10 @@ public final class Pid extends Mailbox implements Runnable {
         Pid pid = new Pid(body);
         if (parent != null) {
             synchronized (pid) {
-                pid.relations().links.add(parent);
+                pid.relations().links().add(parent);
             }
             synchronized (parent) {
-                parent.relations().links.add(pid);
+                parent.relations().links().add(pid);
             }
         }
         try {
@@ -99,7 +99,7 @@ public final class Pid extends Mailbox implements Runnable {
         } catch (Throwable t) {
             if (parent != null) {
                 synchronized (parent) {
-                    parent.relations().links.remove(pid);
+                    parent.relations().removeLink(pid);
                 }
             }
             ProcessLimit.release();
@@ -162,7 +162,7 @@ public final class Pid extends Mailbox implements Runnable {
         if (exitReason == null) {
             synchronized (this) {
                 if (exitReason == null) {
-                    relations().joiners.add(Thread.currentThread());
+                    relations().joiners().add(Thread.currentThread());
                 }
             }
             try {
@@ -179,7 +179,7 @@ public final class Pid extends Mailbox implements Runnable {
             } finally {
                 synchronized (this) {
                     if (relations != null) {
-                        relations.joiners.remove(Thread.currentThread());
+                        relations.removeJoiner(Thread.currentThread());
                     }
                 }
             }
@@ -266,18 +266,18 @@ public final class Pid extends Mailbox implements Runnable {
             return;
         }
         synchronized (this) {
-            relations().links.add(other);
+            relations().links().add(other);
         }
         ExitReason otherReason;
         synchronized (other) {
             otherReason = other.exitReason;
             if (otherReason == null) {
-                other.relations().links.add(this);
+                other.relations().links().add(this);
             }
         }
         if (otherReason != null) {
             synchronized (this) {
-                relations.links.remove(other);
+                relations.removeLink(other);
             }
             signal(other, ExitReason.of("noproc"));
         }
@@ -290,7 +290,7 @@ public final class Pid extends Mailbox implements Runnable {
         synchronized (other) {
             otherReason = other.exitReason;
             if (otherReason == null) {
-                other.relations().monitors.add(this);
+                other.relations().monitors().add(this);
             }
         }
         if (otherReason != null) {
@@ -536,9 +536,9 @@ public final class Pid extends Mailbox implements Runnable {
                 monitors = List.of();
                 joiners = List.of();
             } else {
-                links = List.copyOf(relations.links);
-                monitors = List.copyOf(relations.monitors);
-                joiners = List.copyOf(relations.joiners);
+                links = relations.linksNow();
+                monitors = relations.monitorsNow();
+                joiners = relations.joinersNow();
                 relations = null;
             }
         }
@@ -546,7 +546,7 @@ public final class Pid extends Mailbox implements Runnable {
         for (Pid linked : links) {
             synchronized (linked) {
                 if (linked.relations != null) {
-                    linked.relations.links.remove(this);
+                    linked.relations.removeLink(this);
                 }
             }
             // a killed process's links get "killed" as a trappable reason, as on BEAM
