@@ -375,6 +375,33 @@ public final class Charts {
     }
 
     /**
+     * Draws the 95% interval of each of {@code series}' bars as a whisker over it, from
+     * {@code lows.get(c)} to {@code highs.get(c)} (null or NaN: no whisker for that category). The
+     * y axis is widened, where needed, so that every whisker fits on it.
+     *
+     * @throws IllegalArgumentException if the chart has no such series, the lists do not have one
+     *                                  entry per category, or its bars are stacked or overlapped
+     */
+    public static void intervals(CategoryChart chart, String series, List<Double> lows, List<Double> highs) {
+        BarWhiskers.add(chart, series, lows, highs);
+        boolean log = chart.getStyler().isYAxisLogarithmic();
+        double lowest = lows.stream().filter(v -> v != null && !v.isNaN() && (!log || v > 0))
+                .mapToDouble(Double::doubleValue).min().orElse(Double.NaN);
+        double highest = highs.stream().filter(v -> v != null && !v.isNaN())
+                .mapToDouble(Double::doubleValue).max().orElse(Double.NaN);
+        double barsTop = chart.getSeriesMap().values().stream().flatMap(s -> s.getYData().stream())
+                .filter(v -> v != null && !Double.isNaN(v.doubleValue())).mapToDouble(Number::doubleValue).max().orElse(0);
+        Double max = chart.getStyler().getYAxisMax();
+        if (!Double.isNaN(highest) && highest > barsTop && (max == null || max < highest)) {
+            chart.getStyler().setYAxisMax(log ? Math.pow(10, Math.ceil(Math.log10(highest))) : highest * 1.05);
+        }
+        Double min = chart.getStyler().getYAxisMin();
+        if (log && !Double.isNaN(lowest) && min != null && min > lowest) {
+            chart.getStyler().setYAxisMin(Math.pow(10, Math.floor(Math.log10(lowest))));
+        }
+    }
+
+    /**
      * Two bars per category, one unit each: {@code left} against the left axis titled
      * {@code leftTitle}, {@code right} against the right one; the axis titles are the legend too.
      */

@@ -5,6 +5,7 @@ import dev.loomlab.view.Palette;
 import dev.loomlab.experiment.Experiment;
 import dev.loomlab.experiment.Experiments;
 import dev.loomlab.experiment.Measurement;
+import dev.loomlab.measure.Interval;
 import dev.loomlab.published.PublishedFigure;
 import dev.loomlab.published.PublishedFigures;
 import java.io.IOException;
@@ -26,11 +27,14 @@ import org.knowm.xchart.CategoryChart;
  * notebooks), and the published BEAM figure at the nearest size as a black bar beside each group.
  * With several machines (a compare, a workshop) each machine has its own groups. The y axis turns
  * logarithmic when the bars differ by more than 30 times (platform threads beside virtual ones),
- * so that the small bars stay visible.
+ * so that the small bars stay visible. A bar summarised over fresh VMs carries its 95% interval
+ * across them as a whisker; a bar of one VM has none.
  */
 public final class ExperimentChart {
 
     private static final String BEAM = "BEAM published";
+    /** What the x axis title adds when bars carry intervals. */
+    static final String WHISKERS = "; whiskers: 95% interval across fresh VMs";
 
     private ExperimentChart() {}
 
@@ -63,16 +67,21 @@ public final class ExperimentChart {
         List<String> x = List.copyOf(categories);
         Map<String, List<? extends Number>> series = new LinkedHashMap<>();
         Map<String, Palette> colours = new LinkedHashMap<>();
+        Map<String, List<Interval>> intervals = new LinkedHashMap<>();
         for (String kind : kinds) {
             List<Double> y = new ArrayList<>();
+            List<Interval> across = new ArrayList<>();
             for (String c : x) {
-                y.add(sources.stream().flatMap(source -> measurements(experiment, List.of(source)).stream()
+                Optional<Measurement> bar = sources.stream().flatMap(source -> measurements(experiment, List.of(source)).stream()
                                 .filter(m -> m.kind().equals(kind) && category(source, m, several).equals(c)))
-                        .map(m -> m.metric(metric.get())).filter(d -> !d.isNaN()).findFirst().orElse(null));
+                        .filter(m -> !Double.isNaN(m.metric(metric.get()))).findFirst();
+                y.add(bar.map(m -> m.metric(metric.get())).orElse(null));
+                across.add(bar.map(m -> m.interval(metric.get())).orElse(null));
             }
             String name = Palette.of(kind) == Palette.BEAM_HERE ? "BEAM here" : "JVM " + kind;
             series.put(name, y);
             colours.put(name, Palette.of(kind));
+            intervals.put(name, across);
         }
         // the published BEAM figure at the nearest size, as a bar beside each group
         List<Double> beam = new ArrayList<>();
@@ -96,7 +105,16 @@ public final class ExperimentChart {
         boolean log = positive && max / min > 30;
         String words = words(metric.get());
         CategoryChart chart = Charts.bars(experiment + ": " + words, words + (log ? " (log)" : ""), log, x, series, colours);
-        chart.setXAxisTitle(several ? "machine, n" : "n");
+        boolean whiskers = false;
+        for (var bars : intervals.entrySet()) {
+            List<Interval> across = bars.getValue();
+            if (across.stream().anyMatch(i -> i != null && i.has())) {
+                Charts.intervals(chart, bars.getKey(), across.stream().map(i -> i != null && i.has() ? i.low() : null).toList(),
+                        across.stream().map(i -> i != null && i.has() ? i.high() : null).toList());
+                whiskers = true;
+            }
+        }
+        chart.setXAxisTitle((several ? "machine, n" : "n") + (whiskers ? WHISKERS : ""));
         return Optional.of(chart);
     }
 

@@ -124,6 +124,7 @@ class ChartRulesTest {
                 Named.of("compare, three machines", ExperimentChart.of("spawn",
                         List.of(source("alice (laptop-a)", 1), source("bob (laptop-b)", 1.3), source("carol (a long machine name)", 0.8)))
                         .orElseThrow()),
+                Named.of("report, intervals across fresh VMs", ExperimentChart.of("ring", List.of(forkedSource())).orElseThrow()),
                 Named.of("million tasks", tasks().chart()),
                 Named.of("KLab ring", ring().chart()),
                 Named.of("carriers with intervals", Charts.of(carriers().intervalChart())),
@@ -137,6 +138,21 @@ class ChartRulesTest {
         return new Carriers("nsPerHop", "a hop", List.of(
                 new Carriers.Count(1, new BeamBeside(forked(Kind.PROCESS, 800, 820, 900), forked(Kind.BEAM, 600, 610, 700)), null),
                 new Carriers.Count(2, new BeamBeside(forked(Kind.PROCESS, 1_900, 2_300, 2_200), forked(Kind.BEAM, 1_800, 2_000, 2_400)), null)));
+    }
+
+    /** A report's ring rows, each summarised over three fresh VMs. */
+    static MachineTable.Source forkedSource() {
+        return new MachineTable.Source("alice", List.of(
+                new ReportRow("ring", "process", 10_000, 1, "ok", 10, forked(Kind.PROCESS, 800, 820, 900)),
+                new ReportRow("ring", "beam", 10_000, 1, "ok", 10, forked(Kind.BEAM, 600, 610, 700))));
+    }
+
+    @Test
+    void aReportBarSummarisedOverFreshVmsCarriesItsIntervalAndTheAxisSaysSo() {
+        var chart = ExperimentChart.of("ring", List.of(forkedSource())).orElseThrow();
+        assertThat(chart.getXAxisTitle()).isEqualTo("n; whiskers: 95% interval across fresh VMs");
+        var oneVm = ExperimentChart.of("spawn", List.of(source("alice", 1))).orElseThrow();
+        assertThat(oneVm.getXAxisTitle()).isEqualTo("n");
     }
 
     static Measurement forked(Kind kind, double... perVm) {
