@@ -259,7 +259,7 @@ public record Carriers(String metric, String what, List<Count> counts) implement
     }
 
     private static String times(double ratio) {
-        return Double.isNaN(ratio) ? "(no untraced figure to compare)" : String.format("%.2f×", ratio);
+        return Double.isNaN(ratio) ? "(no untraced figure to compare)" : Grid.printRatio(ratio) + "×";
     }
 
     @Override

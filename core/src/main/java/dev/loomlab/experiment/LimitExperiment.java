@@ -1,5 +1,6 @@
 package dev.loomlab.experiment;
 
+import dev.loomlab.view.Grid;
 import dev.loomlab.util.Progress;
 import dev.loomlab.process.Pid;
 import dev.loomlab.process.ProcessLimit;
@@ -71,7 +72,7 @@ public final class LimitExperiment extends NamedExperiment {
     static String defaults() {
         String beam = dev.loomlab.published.PublishedFigures.of("limit", "processLimit").stream()
                 .filter(f -> f.source().equals("un-million") && f.n() == null).findFirst()
-                .map(f -> String.format("%,.0f", f.value())).orElse("?");
+                .map(f -> Grid.print(f.value())).orElse("?");
         return String.format("defaults, compared the same way: the toolkit's %,d (2^20) against BEAM's %s (+P); the table "
                 + "compares the lowered limits, ours against the article's +P 1024", ProcessLimit.DEFAULT, beam);
     }

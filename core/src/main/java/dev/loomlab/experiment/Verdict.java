@@ -3,6 +3,7 @@ package dev.loomlab.experiment;
 import dev.loomlab.measure.Interval;
 import dev.loomlab.measure.Units;
 import dev.loomlab.published.PublishedFigure;
+import dev.loomlab.view.Grid;
 import java.util.Optional;
 
 /**
@@ -50,7 +51,7 @@ public final class Verdict {
         if (published.isPresent()) {
             double theirs = published.get().value();
             s.append(String.format("; beside the BEAM figure published on another machine (%s) it is %s×",
-                    format(metric, theirs), ratio(ours / theirs)));
+                    format(metric, theirs), Grid.printRatio(ours / theirs)));
         }
         if (several) {
             s.append(" (cold: ").append(format(metric, m.cold(metric))).append(')');
@@ -125,7 +126,7 @@ public final class Verdict {
     private static String sentence(String metric, Interval theirs, int theirVms, String theirsName,
                                    Interval ours, int ourVms, String oursName, String where) {
         String head = String.format("%s %s, %s %s: %s is %s× %s", theirsName, figure(metric, theirs, theirVms),
-                oursName, figure(metric, ours, ourVms), oursName, ratio(ours.median() / theirs.median()), theirsName);
+                oursName, figure(metric, ours, ourVms), oursName, Grid.printRatio(ours.median() / theirs.median()), theirsName);
         return head + switch (relation(ours, theirs)) {
             case BELOW -> String.format(", %s (the intervals do not overlap)", better(metric, true));
             case ABOVE -> String.format(", %s (the intervals do not overlap)", better(metric, false));
@@ -158,7 +159,7 @@ public final class Verdict {
             return "";
         }
         return String.format("; the BEAM figure published on another machine is %s: the JVM would be %s× it",
-                format(metric, published), ratio(ours / published));
+                format(metric, published), Grid.printRatio(ours / published));
     }
 
     /** "1.2 µs [1.1 µs, 1.3 µs] over 5 VMs", or "1.2 µs (one VM)". */
@@ -181,14 +182,6 @@ public final class Verdict {
         return lower ? "lower" : "higher";
     }
 
-    /** A ratio with two significant digits: 1.1, 11, 0.53; "?" when it is not a number. */
-    public static String ratio(double r) {
-        if (Double.isNaN(r) || Double.isInfinite(r)) {
-            return "?";
-        }
-        return r >= 10 ? String.format("%,.0f", r) : r >= 1 ? String.format("%.1f", r) : String.format("%.2f", r);
-    }
-
     /** Time metrics (names with "ns" or "Millis") as durations, byte metrics as sizes, others as numbers. */
     public static String format(String metric, double value) {
         if (Units.isNanos(metric)) {
@@ -200,6 +193,6 @@ public final class Verdict {
         if (metric.toLowerCase().contains("bytes")) {
             return Units.bytes(value);
         }
-        return String.format("%,.2f", value);
+        return Grid.print(value);
     }
 }

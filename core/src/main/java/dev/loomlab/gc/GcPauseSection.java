@@ -65,10 +65,10 @@ final class GcPauseSection {
                         + " stopped; BEAM's per-process collection has no such pause.", r.collector().label(), r.n(), Grid.print(r.pauseMaxUs()))));
         for (GcPauseRow r : rows) {
             if (r.measured() && r.rtDuringPause() > 0) {
-                notes.add(String.format("%s, %,d processes: %,.0f round trip%s overlapped a pause, the slowest %s µs, against a p99 of"
-                                + " %s µs outside pauses (%s×).", r.collector().label(), r.n(), r.rtDuringPause(),
+                notes.add(String.format("%s, %,d processes: %s round trip%s overlapped a pause, the slowest %s µs, against a p99 of"
+                                + " %s µs outside pauses (%s×).", r.collector().label(), r.n(), Grid.print(r.rtDuringPause()),
                         r.rtDuringPause() == 1 ? "" : "s", Grid.print(r.rtDuringPauseMaxUs()),
-                        Grid.print(r.rtOutsideP99Us()), Grid.print(r.rtDuringPauseMaxUs() / r.rtOutsideP99Us())));
+                        Grid.print(r.rtOutsideP99Us()), Grid.printRatio(r.rtDuringPauseMaxUs() / r.rtOutsideP99Us())));
             } else if (!r.measured()) {
                 notes.add(String.format("%s, %,d processes: no figures, %s.", r.collector().label(), r.n(), r.outcome()));
             }

@@ -83,8 +83,8 @@ public final class Isolation {
                             new Series("copied (List.copyOf)", x, rows.stream().map(Row::copy).toList())));
             List<String> notes = new ArrayList<>();
             Row largest = rows.get(rows.size() - 1);
-            notes.add(String.format("At %,d elements a copy cost %.1f times the reference per message.", largest.size(),
-                    largest.copy() / largest.ref()));
+            notes.add(String.format("At %,d elements a copy cost %s× the reference per message.", largest.size(),
+                    Grid.printRatio(largest.copy() / largest.ref())));
             notes.add("Each figure is the last batch once three in a row agree within 10% (steady), else after 20 batches, marked.");
             notes.add("BEAM pays the copy on every send, and gets private heaps (and per-process GC) for it.");
             return new Section(table, chart, notes);

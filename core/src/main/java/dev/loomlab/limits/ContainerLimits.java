@@ -69,9 +69,9 @@ public final class ContainerLimits {
                 Measurement b = beamByCpus.computeIfAbsent(c, k -> FreshJvm.attempt(ExperimentSpec.of(Experiments.SPAWN, n).withKind(Kind.BEAM)
                         .withOption("schedulers", String.valueOf(k)).withWarmup(CpuProbe.WARMUP_BUDGET, runs), progress));
                 spawns.row(c, Math.round(run.number("nsPerSpawnCold")), Math.round(run.number("nsPerSpawn")),
-                        String.format(Boolean.parseBoolean(run.get("steady")) ? "steady after %,.0f runs"
-                                : run.get("steady").isEmpty() ? "%,.0f runs" : "NOT steady: the last of %,.0f runs", run.number("iterations")),
-                        b.ok() ? String.format("%,.0f", b.nsPerSpawn()) : b.outcome(),
+                        String.format(Boolean.parseBoolean(run.get("steady")) ? "steady after %s runs"
+                                : run.get("steady").isEmpty() ? "%s runs" : "NOT steady: the last of %s runs", Grid.print(run.number("iterations"))),
+                        b.ok() ? Grid.print(b.nsPerSpawn()) : b.outcome(),
                         b.ok() ? Grid.ratio(run.number("nsPerSpawn"), b.nsPerSpawn()) : Double.NaN,
                         PublishedFigures.of("cpu-limit", "nsPerSpawn").stream().filter(f -> f.n() != null && f.n() == c)
                                 .mapToDouble(PublishedFigure::value).findFirst().orElse(Double.NaN));
@@ -108,11 +108,11 @@ public final class ContainerLimits {
                         Demos.bytes(real.number("maxHeap")), "", "read from the cgroup by the JVM itself (container support), GC " + real.get("gc"));
                 ChildReply fill = ChildCall.launch(group.get().wrapper(), HeapFillDemo.class, List.of("64", "100000"), List.of("-XX:-ExitOnOutOfMemoryError"), Demos.DEADLINE, progress);
                 table.row("the same cgroup, processes holding 64 KiB each", "512 MB",
-                        Demos.bytes(fill.number("maxHeap")), fill.ending(), String.format("%,.0f processes; %s", fill.number("processes"), fill.get("stoppedBy")));
+                        Demos.bytes(fill.number("maxHeap")), fill.ending(), Grid.print(fill.number("processes")) + " processes; " + fill.get("stoppedBy"));
             } else {
                 ChildReply fill = ChildCall.launch(List.of(), HeapFillDemo.class, List.of("64", "100000"), List.of("-XX:MaxRAM=512m", "-XX:-ExitOnOutOfMemoryError"), Demos.DEADLINE, progress);
                 table.row("-XX:MaxRAM=512m, processes holding 64 KiB each", "512 MB",
-                        Demos.bytes(fill.number("maxHeap")), fill.ending(), String.format("%,.0f processes; %s", fill.number("processes"), fill.get("stoppedBy")));
+                        Demos.bytes(fill.number("maxHeap")), fill.ending(), Grid.print(fill.number("processes")) + " processes; " + fill.get("stoppedBy"));
             }
         } finally {
             group.ifPresent(Cgroups.Group::close);
@@ -123,7 +123,7 @@ public final class ContainerLimits {
                 ChildReply killed = ChildCall.launch(small.get().wrapper(), HeapFillDemo.class, List.of("64", "100000"),
                         List.of("-Xmx1g", "-XX:-ExitOnOutOfMemoryError"), Demos.DEADLINE, progress);
                 table.row("a real 256 MB cgroup, but -Xmx1g (a heap the container cannot hold)", "256 MB", "1.0 GiB",
-                        killed.ending(), killed.run().exitCode() == 137 ? String.format("after about %,.0f processes; the BEAM case: nothing in the log, only the exit code", killed.number("processes"))
+                        killed.ending(), killed.run().exitCode() == 137 ? "after about " + Grid.print(killed.number("processes")) + " processes; the BEAM case: nothing in the log, only the exit code"
                                 : "the kernel refused earlier: " + killed.jvmMessage());
             } else {
                 table.row("a heap bigger than the container", "", "", "not run",

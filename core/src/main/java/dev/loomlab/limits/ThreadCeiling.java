@@ -1,5 +1,6 @@
 package dev.loomlab.limits;
 
+import dev.loomlab.view.Grid;
 import dev.loomlab.jvm.ChildCall;
 import dev.loomlab.jvm.ChildReply;
 
@@ -63,7 +64,7 @@ public final class ThreadCeiling {
 
     private static void published(GridLines table, String runtime, String experiment, String metric) {
         PublishedFigures.of(experiment, metric).stream().filter(f -> f.runtime().startsWith(runtime)).findFirst().ifPresent(f ->
-                table.row("article: " + f.runtime(), String.format("%,.0f %s", f.value(), f.unit()), f.note()));
+                table.row("article: " + f.runtime(), Grid.print(f.value()) + " " + f.unit(), f.note()));
     }
 
 }

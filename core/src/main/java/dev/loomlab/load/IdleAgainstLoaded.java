@@ -1,6 +1,5 @@
 package dev.loomlab.load;
 
-import dev.loomlab.experiment.Verdict;
 import dev.loomlab.published.PublishedFigure;
 import dev.loomlab.view.Grid;
 import dev.loomlab.view.Section;
@@ -139,7 +138,7 @@ public record IdleAgainstLoaded(LoadResult result) implements Sectioned {
         }
         boolean p50 = !Double.isNaN(l.idleP50());
         double ratio = p50 ? l.ratioP50() : l.ratioMean();
-        return String.format("%s: %s× %s with %d loops (%s %s → %s µs)", l.runtime(), Verdict.ratio(ratio),
+        return String.format("%s: %s× %s with %d loops (%s %s → %s µs)", l.runtime(), Grid.printRatio(ratio),
                 ratio >= 1 ? "slower" : "the idle time", l.loops(), p50 ? "p50" : "mean",
                 Grid.print(p50 ? l.idleP50() : l.idleMean()), Grid.print(p50 ? l.loadedP50() : l.loadedMean()));
     }

@@ -33,9 +33,9 @@ public record IdleAnomaly(LoadResult result) implements Tabular {
             shows = "cannot tell: no median with " + missing.loops() + " busy loop" + (missing.loops() == 1 ? "" : "s")
                     + " (" + missing.verdict() + ")";
         } else if (p0 > p1) {
-            shows = String.format("yes: the median with no load is %.2f× the one with one loop", p0 / p1);
+            shows = "yes: the median with no load is " + Grid.printRatio(p0 / p1) + "× the one with one loop";
         } else {
-            shows = String.format("no: the median with one loop is %.2f× the one with no load", p1 / p0);
+            shows = "no: the median with one loop is " + Grid.printRatio(p1 / p0) + "× the one with no load";
         }
         return new Answer(runtime, p0, p1, shows);
     }

@@ -1,6 +1,5 @@
 package dev.loomlab.load;
 
-import dev.loomlab.experiment.Verdict;
 import dev.loomlab.experiment.Kind;
 import dev.loomlab.published.PublishedFigure;
 import dev.loomlab.view.Grid;
@@ -160,13 +159,13 @@ public record WorkPerLoop(LoadResult result) implements Tabular {
         Line most = lines.get(lines.size() - 1);
         String s = String.format("the total went from %s M/s with %d loop%s to %s with %d (%s×), each loop's average from %s to %s",
                 Grid.print(least.total()), least.loops(), least.loops() == 1 ? "" : "s", Grid.print(most.total()),
-                most.loops(), Verdict.ratio(most.total() / least.total()), Grid.print(least.perLoop()), Grid.print(most.perLoop()));
+                most.loops(), Grid.printRatio(most.total() / least.total()), Grid.print(least.perLoop()), Grid.print(most.perLoop()));
         Line firstRead = lines.stream().filter(l -> !Double.isNaN(l.first()) && l.loops() > 1)
                 .reduce((a, b) -> b).orElse(null);
         if (firstRead != null) {
             double over = firstRead.firstOverAverage();
             s += String.format("; with %d loops the first loop alone read %s, %s× the average (%s)", firstRead.loops(),
-                    Grid.print(firstRead.first()), Verdict.ratio(over),
+                    Grid.print(firstRead.first()), Grid.printRatio(over),
                     Math.abs(over - 1) <= 0.1 ? "close to the truth this time" : over > 1 ? "it overstates" : "it understates");
         }
         return s;

@@ -1,5 +1,6 @@
 package dev.loomlab.measure;
 
+import dev.loomlab.view.Grid;
 import java.util.Arrays;
 
 /**
@@ -67,7 +68,7 @@ public record LinearFit(double[] x, double[] y, double slope, double intercept, 
 
     /** The verdict in words, e.g. "linear: 1,024 bytes per additional process, 2 MiB fixed; every tier within 3% of the line". */
     public String verdict(String unitPer, double tolerance) {
-        String line = String.format("%,.0f %s (slope), %,.0f fixed (intercept)", slope, unitPer, intercept);
+        String line = Grid.print(slope) + " " + unitPer + " (slope), " + Grid.print(intercept) + " fixed (intercept)";
         double worst = worstRelativeResidual() * 100;
         return linear(tolerance)
                 ? String.format("linear, so flat per additional unit: %s; every tier within %.1f%% of the line", line, worst)

@@ -59,12 +59,12 @@ final class DirtyCallSection {
             if (!r.measured()) {
                 notes.add(String.format("%s: %s.", r.site().label(), r.outcome()));
             } else if (r.site() != CallSite.NONE) {
-                notes.add(String.format("%s: %,.0f round trips completed across %,.0f calls of %s µs each, their median %s µs"
-                                + " against %s µs (p99) outside calls.", r.site().label(), r.rtDuringCall(), r.calls(),
+                notes.add(String.format("%s: %s round trips completed across %s calls of %s µs each, their median %s µs"
+                                + " against %s µs (p99) outside calls.", r.site().label(), Grid.print(r.rtDuringCall()), Grid.print(r.calls()),
                         Grid.print(r.callMeanUs()), Grid.print(r.rtDuringCallP50Us()), Grid.print(r.rtOutsideP99Us())));
             } else {
-                notes.add(String.format("none (baseline): %,.0f round trips completed while the caller parked, their median %s µs.",
-                        r.rtDuringCall(), Grid.print(r.rtDuringCallP50Us())));
+                notes.add(String.format("none (baseline): %s round trips completed while the caller parked, their median %s µs.",
+                        Grid.print(r.rtDuringCall()), Grid.print(r.rtDuringCallP50Us())));
             }
         }
         notes.add("One carrier (-Djdk.virtualThreadScheduler.parallelism=1, maxPoolSize=1), BEAM's +S 1; the call is libc's usleep through"

@@ -1,5 +1,6 @@
 package dev.loomlab.supervise;
 
+import dev.loomlab.view.Grid;
 import dev.loomlab.measure.Env;
 import dev.loomlab.process.ExitReason;
 import dev.loomlab.process.Pid;
@@ -80,8 +81,8 @@ public final class SupervisionDemo {
                 microsToAnswer = (System.nanoTime() - killed) / 1e3;
                 neighbourSamePid = sup.child("neighbour").orElse(null) == neighbour;
                 neighbourAfter = ask(sup, "neighbour");
-                say(String.format("counter answers %d after the restart, %.0f µs after the kill (kept outside: %d); "
-                                + "neighbour %s %s, answers %d", counterAfter, microsToAnswer, keptOutside.get(),
+                say(String.format("counter answers %d after the restart, %s µs after the kill (kept outside: %d); "
+                                + "neighbour %s %s, answers %d", counterAfter, Grid.print(microsToAnswer), keptOutside.get(),
                         neighbour, neighbourSamePid ? "is the same process" : "was replaced", neighbourAfter));
             }
         }

@@ -191,6 +191,18 @@ public record Grid(String title, List<Column> columns) {
         return text;
     }
 
+    /**
+     * A ratio for a sentence, with two significant digits (1.1, 11, 0.53), as "×" follows it; "?"
+     * when it is not a number. A table's ratio column is {@link #ratio} printed by {@link #print}.
+     */
+    public static String printRatio(double r) {
+        if (Double.isNaN(r) || Double.isInfinite(r)) {
+            return "?";
+        }
+        return r >= 10 ? String.format(java.util.Locale.ROOT, "%,.0f", r)
+                : r >= 1 ? String.format(java.util.Locale.ROOT, "%.1f", r) : String.format(java.util.Locale.ROOT, "%.2f", r);
+    }
+
     /** ours / theirs to two decimals, NaN when either is missing or theirs is zero. */
     public static double ratio(double ours, double theirs) {
         if (Double.isNaN(ours) || Double.isNaN(theirs) || theirs == 0) {

@@ -5,6 +5,7 @@ import dev.loomlab.experiment.Kind;
 import dev.loomlab.experiment.Measurement;
 import dev.loomlab.experiment.MeasurementJson;
 import dev.loomlab.experiment.Verdict;
+import dev.loomlab.view.Grid;
 import dev.loomlab.load.LoadRow;
 import dev.loomlab.measure.Interval;
 import dev.loomlab.measure.Spread;
@@ -218,7 +219,7 @@ public final class ReaderCell {
 
     /** The ratio as a factor, with its percentage where the factor alone prints as 1.0. */
     private static String ratioWords(double ratio) {
-        String factor = Verdict.ratio(ratio) + "×";
+        String factor = Grid.printRatio(ratio) + "×";
         boolean printsAsOne = factor.equals("1.0×") || factor.equals("1.00×");
         return printsAsOne && ratio != 1 ? String.format("%s (%+.1f%%)", factor, 100 * (ratio - 1)) : factor;
     }

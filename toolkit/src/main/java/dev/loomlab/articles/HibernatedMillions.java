@@ -134,9 +134,9 @@ public record HibernatedMillions(List<Integer> ns, DoubleSupplier available) {
         for (Row r : rows) {
             double theirs = published("msToAllHibernated", r.n());
             if (r.m().ok() && !Double.isNaN(theirs)) {
-                notes.add(String.format("%,d hibernated: %,.0f ms here, %s the article's %,.0f ms; %,.0f bytes each, %.2f times BEAM's.",
-                        r.n(), r.totalMs(), r.totalMs() < theirs ? "under" : "over", theirs, r.m().bytesPerProcess(),
-                        r.m().bytesPerProcess() / published("bytesPerProcess", r.n())));
+                notes.add(String.format("%,d hibernated: %s ms here, %s the article's %s ms; %s bytes each, %s× BEAM's.",
+                        r.n(), Grid.print(r.totalMs()), r.totalMs() < theirs ? "under" : "over", Grid.print(theirs),
+                        Grid.print(r.m().bytesPerProcess()), Grid.printRatio(r.m().bytesPerProcess() / published("bytesPerProcess", r.n()))));
             }
         }
         notes.add("Time: from the first spawn until every process is verified hibernated (no thread), in a fresh JVM, one cold run;"

@@ -295,7 +295,7 @@ public final class Karui {
         double slope = largest == 0 ? Double.NaN : (perProcess.get(largest) - fixed) / largest;
         double bend = slope > 0 ? fixed / slope : Double.NaN;
         Grid table = Grid.of(String.format(
-                "State held by a process: a list of m elements (fixed part %,.0f B, then about %.1f B an element)", fixed, slope), sizes)
+                "State held by a process: a list of m elements (fixed part %s B, then about %s B an element)", Grid.print(fixed), Grid.print(slope)), sizes)
                 .whole("list elements", m -> m)
                 .whole("processes", m -> (int) byM.get(m).n())
                 .number("JVM bytes / process", m -> Grid.nearest(perProcess.get(m)))
@@ -336,9 +336,10 @@ public final class Karui {
                     perProcess.get(m), beamByM.get(m), "bytesPerProcess", Double.NaN));
         }
         return Section.narrowed(table, chart, Stream.concat(notes.stream(), Stream.of(
-                String.format("The JVM curve bends near %,.0f elements, where the list (%.1f B an element) outweighs the fixed part "
-                        + "of a parked process (%,.0f B: its stack chunk and objects); below that the fixed part dominates, above it "
-                        + "the list does. There is no per-process initial heap to absorb small state, so nothing is free.", bend, slope, fixed),
+                String.format("The JVM curve bends near %s elements, where the list (%s B an element) outweighs the fixed part "
+                        + "of a parked process (%s B: its stack chunk and objects); below that the fixed part dominates, above it "
+                        + "the list does. There is no per-process initial heap to absorb small state, so nothing is free.", Grid.print(bend),
+                        Grid.print(slope), Grid.print(fixed)),
                 "BEAM's curve bends later and harder: up to 100 elements fit the 233-word initial heap (no growth), "
                         + "then the heap is resized in steps (about 10x at 1,000 elements).",
                 "Big lists run with fewer processes (n x m at most 10 million elements) so each child stays near 200 MB "

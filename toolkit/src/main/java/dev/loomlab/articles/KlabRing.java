@@ -1,6 +1,5 @@
 package dev.loomlab.articles;
 
-import dev.loomlab.experiment.Verdict;
 import dev.loomlab.experiment.FreshJvm;
 import dev.loomlab.beam.BeamHere;
 import dev.loomlab.view.Grid;
@@ -182,10 +181,11 @@ public final class KlabRing implements Tabular {
     private static String againstKlab(Row r) {
         double k = article(r.hibernated(), r.m());
         String beside = Double.isNaN(r.comparableArticle())
-                ? String.format("KLab's %,.0f ns at 10 M stands beside it, N too far apart for a ratio", k)
-                : String.format("%s× KLab's %,.0f ns at 10 M", Verdict.ratio(r.withSpawn() / k), k);
-        return String.format("%s ring, N = %,d, M = %d: %,.0f ns per hop including the spawn (%s), %s; the hops alone %,.0f ns",
-                r.hibernated() ? "hibernated" : "normal", r.n(), r.m(), r.withSpawn(), r.protocol(), beside, r.nsPerHop());
+                ? "KLab's " + Grid.print(k) + " ns at 10 M stands beside it, N too far apart for a ratio"
+                : Grid.printRatio(r.withSpawn() / k) + "× KLab's " + Grid.print(k) + " ns at 10 M";
+        return String.format("%s ring, N = %,d, M = %d: %s ns per hop including the spawn (%s), %s; the hops alone %s ns",
+                r.hibernated() ? "hibernated" : "normal", r.n(), r.m(), Grid.print(r.withSpawn()), r.protocol(), beside,
+                Grid.print(r.nsPerHop()));
     }
 
 

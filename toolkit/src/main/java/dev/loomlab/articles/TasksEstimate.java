@@ -1,5 +1,6 @@
 package dev.loomlab.articles;
 
+import dev.loomlab.view.Grid;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -45,12 +46,12 @@ record TasksEstimate(long tasks, double peakMb, boolean measured, String basis) 
         double perTask = (ran.get(top) - one) / (top - 1);
         if (!(perTask > 0)) {
             return new TasksEstimate(tasks, Double.NaN, false, String.format("not measured, and not extrapolated: the peak "
-                    + "did not grow between 1 and %,d tasks (%,.0f bytes per task), so the runtime's fixed costs hide the "
-                    + "tasks' at these tiers", top, perTask * TasksRuns.MIB));
+                    + "did not grow between 1 and %,d tasks (%s bytes per task), so the runtime's fixed costs hide the "
+                    + "tasks' at these tiers", top, Grid.print(perTask * TasksRuns.MIB)));
         }
         double mb = one + perTask * (tasks - 1);
-        return new TasksEstimate(tasks, mb, false, String.format("%s: not measured; the peak at 1 task plus %,.0f bytes "
-                + "per task (the slope measured between 1 and %,d tasks) times %,d%s", EXTRAPOLATED, perTask * TasksRuns.MIB, top,
+        return new TasksEstimate(tasks, mb, false, String.format("%s: not measured; the peak at 1 task plus %s bytes "
+                + "per task (the slope measured between 1 and %,d tasks) times %,d%s", EXTRAPOLATED, Grid.print(perTask * TasksRuns.MIB), top,
                 tasks - 1, top < ROUGH_BELOW ? String.format("; rough: below %,d tasks the runtime's fixed costs and the "
                         + "collector's timing dominate the slope", ROUGH_BELOW) : ""));
     }

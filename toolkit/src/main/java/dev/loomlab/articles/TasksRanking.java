@@ -31,7 +31,7 @@ final class TasksRanking {
                 return String.format("%s against %s: the dataset lacks one of the two figures, so the claim cannot be checked",
                         who, against);
             }
-            return String.format("%s needs %.2f× the memory of %s: the article's \"more than %s×\" %s", who, computed, against,
+            return String.format("%s needs %s× the memory of %s: the article's \"more than %s×\" %s", who, Grid.print(computed), against,
                     trim(claimedAtLeast), holds() ? "holds" : "does NOT hold");
         }
     }

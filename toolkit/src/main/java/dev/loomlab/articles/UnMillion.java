@@ -133,8 +133,8 @@ public final class UnMillion {
      */
     static String askingForLess(Measurement normal, Measurement small, PublishedFigure beamNormal, PublishedFigure beamSmall) {
         String beam = beamNormal == null || beamSmall == null ? "BEAM's pair is not in the dataset"
-                : String.format("BEAM: %,.0f bytes with min_heap_size: 1 against %,.0f for a normal process (%.2f×)",
-                beamSmall.value(), beamNormal.value(), beamSmall.value() / beamNormal.value());
+                : String.format("BEAM: %s bytes with min_heap_size: 1 against %s for a normal process (%s×)",
+                Grid.print(beamSmall.value()), Grid.print(beamNormal.value()), Grid.printRatio(beamSmall.value() / beamNormal.value()));
         if (!normal.ok() || !small.ok()) {
             return "asking for less, each against itself: the JVM pair could not be measured this time ("
                     + (normal.ok() ? small.outcome() : normal.outcome()) + "); " + beam;
@@ -161,7 +161,7 @@ public final class UnMillion {
                     Double.isNaN(r.published()) || r.published() == 0 ? ""
                             : String.format("; beside the published %s (%s, another machine%s) it would be %s×",
                             beamPublished ? "BEAM figure" : "figure of " + r.publishedWhat(), Grid.print(r.published()),
-                            r.publishedBy(ARTICLE) ? "" : "; another article's, in the details", Verdict.ratio(jvm / r.published()))));
+                            r.publishedBy(ARTICLE) ? "" : "; another article's, in the details", Grid.printRatio(jvm / r.published()))));
         }
         return said;
     }
@@ -179,8 +179,8 @@ public final class UnMillion {
         double theirsMb = p == null ? Double.NaN : p.value() * n / MIB;
         return new SideBySide.Row(what, oursMb, beamMb, beam.ok() ? Grid.print(beamMb) + " (EXTRAPOLATED)" : beam.outcome(),
                 theirsMb, describe(p) + " x n",
-                String.format("EXTRAPOLATED: %,.0f bytes measured at n = %,d, times %,d; measure it with "
-                        + "./loomlab %s --n %d --no-cap (add --kind beam for BEAM here)", m.bytesPerProcess(), m.n(), n,
+                String.format("EXTRAPOLATED: %s bytes measured at n = %,d, times %,d; measure it with "
+                        + "./loomlab %s --n %d --no-cap (add --kind beam for BEAM here)", Grid.print(m.bytesPerProcess()), m.n(), n,
                         m.experiment(), n), "MiB");
     }
 
