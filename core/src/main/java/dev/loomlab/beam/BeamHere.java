@@ -8,6 +8,7 @@ import dev.loomlab.experiment.Verdict;
 import dev.loomlab.measure.Interval;
 import dev.loomlab.util.Progress;
 import dev.loomlab.view.Grid;
+import java.util.List;
 
 /**
  * BEAM here: the same spec as a JVM row, run in a fresh BEAM VM under the same warm-up protocol,
@@ -22,9 +23,17 @@ public final class BeamHere {
 
     private BeamHere() {}
 
-    /** {@code spec} in a fresh JVM, then on BEAM here, side by side. */
+    /**
+     * {@code spec} in fresh JVMs and on BEAM here, side by side: their VMs in turn ({@link FreshJvm#inTurn}),
+     * so that both sides meet the same machine. A JVM failure is thrown; a BEAM failure is its row.
+     */
     public static BeamBeside beside(ExperimentSpec spec, Progress progress) {
-        return beside(FreshJvm.run(spec, progress), spec, progress);
+        BeamExperiments.check(spec.experiment());
+        if (Erlang.installed().isEmpty()) {
+            return new BeamBeside(FreshJvm.run(spec, progress), Measurement.failed(spec.withKind(Kind.BEAM), MISSING));
+        }
+        List<Measurement> sides = FreshJvm.inTurn(List.of(spec, spec.withKind(Kind.BEAM)), progress);
+        return new BeamBeside(sides.get(0), sides.get(1));
     }
 
     /** A JVM measurement already made with {@code spec}, beside the same spec on BEAM here. */

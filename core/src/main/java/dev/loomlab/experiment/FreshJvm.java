@@ -56,22 +56,92 @@ public final class FreshJvm {
      * @throws ChildJvmException        if the child failed, ran out of memory or overran its deadline
      */
     public static Measurement run(ExperimentSpec spec, Progress progress) {
-        ForkPolicy policy = spec.forkPolicy();
-        ExperimentSpec one = spec.withForks(ForkPolicy.ONE);
-        if (policy.single()) {
-            return runOne(one, progress);
+        if (spec.forkPolicy().single()) {
+            return runOne(spec.withForks(ForkPolicy.ONE), progress);
         }
-        ForkProtocol forks = new ForkProtocol(policy);
-        List<Measurement> vms = new ArrayList<>();
-        long start = System.nanoTime();
-        while (forks.wantsMore()) {
-            progress.say(String.format("%s %s n=%,d: fresh %s %d (%s)", spec.experiment(), spec.kind().label(), spec.n(),
-                    spec.kind() == Kind.BEAM ? "BEAM VM" : "JVM", vms.size() + 1, policy.describe()));
+        Forking side = new Forking(spec);
+        while (side.forks.wantsMore()) {
+            side.runNext(progress);
+        }
+        return side.result();
+    }
+
+    /**
+     * Specs set beside each other (a toolkit run and its raw baseline, the JVM and BEAM here), their
+     * fresh VMs taken in turn: the first VM of each, then the second of each, and so on, each side
+     * stopping as its own {@link ForkProtocol} says (its budget counts its own VMs). A host whose
+     * speed drifts over minutes (cores that share a cache for a while, then do not) then weighs on
+     * every side alike, where VMs run side after side would set one side's minutes against the
+     * other's, and a verdict between them would speak of when each ran.
+     *
+     * <p>The first spec is the one measured, as {@link #run}: its failure is thrown, and no further
+     * VM starts. Each other side is set beside it, as {@link #attempt}: a failure, or a spec its
+     * runtime refuses, is that side's failed row, and the others go on.
+     *
+     * @return one measurement per spec, in the order given
+     * @throws IllegalArgumentException if the first spec is invalid (checked before its first VM starts)
+     * @throws ChildJvmException        if a VM of the first spec failed
+     */
+    public static List<Measurement> inTurn(List<ExperimentSpec> specs, Progress progress) {
+        List<Forking> sides = specs.stream().map(Forking::new).toList();
+        Measurement[] failed = new Measurement[sides.size()];
+        boolean more = true;
+        while (more) {
+            more = false;
+            for (int i = 0; i < sides.size(); i++) {
+                Forking side = sides.get(i);
+                if (failed[i] != null || !side.forks.wantsMore()) {
+                    continue;
+                }
+                try {
+                    side.runNext(progress);
+                } catch (RuntimeException e) {
+                    if (i == 0) {
+                        throw e;
+                    }
+                    failed[i] = failure(side.spec, e);
+                }
+                more |= failed[i] == null && side.forks.wantsMore();
+            }
+        }
+        List<Measurement> results = new ArrayList<>();
+        for (int i = 0; i < sides.size(); i++) {
+            results.add(failed[i] != null ? failed[i] : sides.get(i).result());
+        }
+        return results;
+    }
+
+    /** One spec's fresh VMs so far, and its fork loop's decisions. */
+    private static final class Forking {
+        final ExperimentSpec spec;
+        final ExperimentSpec one;
+        final ForkProtocol forks;
+        final List<Measurement> vms = new ArrayList<>();
+        long elapsedNanos;
+
+        Forking(ExperimentSpec spec) {
+            this.spec = spec;
+            this.one = spec.withForks(ForkPolicy.ONE);
+            this.forks = new ForkProtocol(spec.forkPolicy());
+        }
+
+        /** Runs the next fresh VM and records its headline figure and time. */
+        void runNext(Progress progress) {
+            if (!spec.forkPolicy().single()) {
+                progress.say(String.format("%s %s n=%,d: fresh %s %d (%s)", spec.experiment(), spec.kind().label(), spec.n(),
+                        spec.kind() == Kind.BEAM ? "BEAM VM" : "JVM", vms.size() + 1, spec.forkPolicy().describe()));
+            }
+            long start = System.nanoTime();
             Measurement vm = runOne(one, progress);
+            elapsedNanos += System.nanoTime() - start;
             vms.add(vm);
-            forks.record(vm.metrics().isEmpty() ? Double.NaN : vm.metrics().values().iterator().next(), System.nanoTime() - start);
+            forks.record(vm.metrics().isEmpty() ? Double.NaN : vm.metrics().values().iterator().next(), elapsedNanos);
         }
-        return Measurement.forked(one, vms, policy, forks.stop());
+
+        /** The one VM's measurement, or the summary of several ({@link Measurement#forked}). */
+        Measurement result() {
+            return spec.forkPolicy().single() ? vms.get(0) : Measurement.forked(one, vms, spec.forkPolicy(), forks.stop());
+        }
     }
 
     /** One fresh VM (or another runtime's VM) for a spec without forks. */
@@ -159,13 +229,20 @@ public final class FreshJvm {
     public static Measurement attempt(ExperimentSpec spec, Progress progress) {
         try {
             return run(spec, progress);
-        } catch (ChildJvmException e) {
-            return Measurement.failed(spec, ChildEnding.row(e));
-        } catch (IllegalArgumentException e) {
-            return Measurement.failed(spec, Measurement.NOT_RUN + ": " + ChildEnding.oneLine(e.getMessage()));
         } catch (RuntimeException e) {
-            return Measurement.failed(spec, "failed: " + e.getClass().getSimpleName() + ": " + ChildEnding.oneLine(e.getMessage()));
+            return failure(spec, e);
         }
+    }
+
+    /** What {@code spec} threw, as its failed row: how the child ended, or why it did not start. */
+    public static Measurement failure(ExperimentSpec spec, RuntimeException e) {
+        if (e instanceof ChildJvmException child) {
+            return Measurement.failed(spec, ChildEnding.row(child));
+        }
+        if (e instanceof IllegalArgumentException) {
+            return Measurement.failed(spec, Measurement.NOT_RUN + ": " + ChildEnding.oneLine(e.getMessage()));
+        }
+        return Measurement.failed(spec, "failed: " + e.getClass().getSimpleName() + ": " + ChildEnding.oneLine(e.getMessage()));
     }
 
     /**

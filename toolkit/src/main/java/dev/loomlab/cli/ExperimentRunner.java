@@ -17,8 +17,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Runs one experiment for a subcommand: in a fresh JVM, with the raw virtual-thread baseline in
- * its own fresh JVM beside a toolkit-process run, and prints a table or one JSON object.
+ * Runs one experiment for a subcommand: in fresh JVMs, with the raw virtual-thread baseline beside a
+ * toolkit-process run in fresh JVMs of its own, taken in turn with the toolkit's, and prints a table
+ * or one JSON object.
  */
 final class ExperimentRunner {
 
@@ -42,7 +43,8 @@ final class ExperimentRunner {
                     spec.kind().label(), spec.n(), spec.m() == 0 ? "" : ", m=" + spec.m(),
                     spec.kind() == Kind.BEAM ? "BEAM VMs" : "JVMs", spec.forkPolicy().describe(), Durations.format(spec.deadline()));
             if (withBaseline(spec, options)) {
-                out.println("then the raw virtual-thread baseline, in fresh JVMs of its own");
+                out.println(options.inProcess ? "then the raw virtual-thread baseline"
+                        : "and the raw virtual-thread baseline, in fresh JVMs of its own taken in turn with these");
             }
             out.flush();
         }
@@ -72,7 +74,7 @@ final class ExperimentRunner {
             out.println(result);
             if (baseline != null) {
                 out.println();
-                out.println(comparison(result, baseline).toText());
+                out.println(baseline.ok() ? comparison(result, baseline).toText() : "the raw virtual-thread baseline: " + baseline.outcome());
             }
         }
         out.flush();
@@ -84,14 +86,27 @@ final class ExperimentRunner {
                 && Experiments.named(spec.experiment()).hasBaseline();
     }
 
-    /** The measurement of {@code spec}, then its raw baseline when it has one and it was not turned off. */
+    /**
+     * The measurement of {@code spec}, and its raw baseline when it has one and it was not turned off:
+     * their fresh JVMs in turn ({@link FreshJvm#inTurn}), so that both meet the same machine.
+     */
     static List<Measurement> measureWithBaseline(ExperimentSpec spec, CommonOptions options) throws Exception {
         FreshJvm.validate(spec);
-        Measurement result = measure(spec, options, String.format("%s %s n=%,d", spec.experiment(), spec.kind().label(), spec.n()));
-        if (withBaseline(spec, options) && result.ok()) {
-            return List.of(result, measure(spec.withKind(Kind.VIRTUAL), options, "the raw virtual-thread baseline"));
+        String what = String.format("%s %s n=%,d", spec.experiment(), spec.kind().label(), spec.n());
+        if (!withBaseline(spec, options) || options.inProcess) {
+            Measurement result = measure(spec, options, what);
+            return withBaseline(spec, options) && result.ok()
+                    ? List.of(result, measure(spec.withKind(Kind.VIRTUAL), options, "the raw virtual-thread baseline"))
+                    : List.of(result);
         }
-        return List.of(result);
+        try (ProgressLine progress = ProgressLine.start(what + " and its raw baseline, their JVMs in turn", 0)) {
+            return FreshJvm.inTurn(List.of(spec, spec.withKind(Kind.VIRTUAL)), progress);
+        } catch (RuntimeException e) {
+            if (options.output.json) {
+                return List.of(FreshJvm.failure(spec, e)); // with --json a failed child is a failed measurement, the one document
+            }
+            throw e;
+        }
     }
 
     /** One measurement, its progress on one line of stderr (rewritten in place on a terminal). */
