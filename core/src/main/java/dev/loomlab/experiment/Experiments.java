@@ -4,6 +4,8 @@ import dev.loomlab.util.Progress;
 import dev.loomlab.measure.Env;
 import dev.loomlab.measure.SteadyState;
 import dev.loomlab.measure.WarmupPolicy;
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -64,6 +66,24 @@ public final class Experiments {
             throw new IllegalArgumentException("unknown experiment \"" + name + "\": use one of " + String.join(", ", ALL.keySet()));
         }
         return e;
+    }
+
+    /**
+     * How a cell names the experiment called {@code name}: its constant here ({@code Experiments.RING}),
+     * which an IDE follows to the timed loop, or the quoted name for one registered from outside.
+     */
+    public static String reference(String name) {
+        Experiment experiment = ALL.get(name);
+        for (Field field : Experiments.class.getFields()) {
+            try {
+                if (experiment != null && Modifier.isStatic(field.getModifiers()) && field.get(null) == experiment) {
+                    return "Experiments." + field.getName();
+                }
+            } catch (IllegalAccessException notReadable) {
+                // a public static field of this class is always readable
+            }
+        }
+        return "\"" + name + "\"";
     }
 
     /**

@@ -360,7 +360,7 @@ public record Measurement(String experiment, String kind, long n, long m, Env en
         if (!beamRunsIt) {
             return Optional.empty();
         }
-        String call = "ExperimentSpec.of(\"" + experiment + "\", " + String.format("%,d", n).replace(',', '_') + ")"
+        String call = "ExperimentSpec.of(" + Experiments.reference(experiment) + ", " + String.format("%,d", n).replace(',', '_') + ")"
                 + (m > 0 ? ".withM(" + m + ")" : "");
         return Optional.of("BEAM here is left out of this table: beamHere(" + call + ") sets it beside, in jshell or a notebook "
                 + "(on the command line: --kind beam); it needs Erlang (erl)");

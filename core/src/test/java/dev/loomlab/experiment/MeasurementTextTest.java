@@ -18,14 +18,14 @@ class MeasurementTextTest {
     void aJvmRingSaysHowToSetBeamHereBesideIt() {
         Measurement ring = measured("ring", "process", 10_000, 1, Measurement.OK);
         assertThat(ring.beamHereHint()).get().asString()
-                .startsWith("BEAM here is left out of this table: beamHere(ExperimentSpec.of(\"ring\", 10_000).withM(1)) sets it beside");
+                .startsWith("BEAM here is left out of this table: beamHere(ExperimentSpec.of(Experiments.RING, 10_000).withM(1)) sets it beside");
         assertThat(ring.toString().strip().lines().toList()).last().asString().contains("beamHere(");
     }
 
     @Test
     void aSpecWithoutASecondSizeNamesNone() {
         assertThat(measured("spawn", "virtual", 100_000, 0, Measurement.OK).beamHereHint()).get().asString()
-                .contains("beamHere(ExperimentSpec.of(\"spawn\", 100_000)) sets it beside");
+                .contains("beamHere(ExperimentSpec.of(Experiments.SPAWN, 100_000)) sets it beside");
     }
 
     @Test
