@@ -13,6 +13,14 @@ import java.util.function.Predicate;
  * everything a sender did before {@code send} happens-before the {@code receive} that returns
  * that message (the CAS and the receiver's atomic take are volatile accesses).
  *
+ * <p>A lone arrival (nothing skipped, one message on the stack) is taken with one CAS, without the
+ * FIFO, and a spin that catches its message writes nothing when nothing changes: in a conversation
+ * between two carriers the receiver then writes no field of this object but {@code inbox}. A sender
+ * reads {@code waiting} and the process's state at every send; where the object straddles two cache
+ * lines (its address decides, so from one spawn to the next), every other write by the receiver
+ * would move both lines from core to core at every message, a slower mode that came and went with
+ * each fresh pair of processes.
+ *
  * <p>It is a superclass of {@link Pid} rather than a field so that an idle process is one object
  * plus its thread: a process's weight is what this project measures.
  */
@@ -96,6 +104,11 @@ abstract class Mailbox {
      * look before a wait; after a wait, {@link #takeMatchingAfterWake}.
      */
     final Object takeMatching(Predicate<Object> match) {
+        Node arrival = inbox;
+        if (first == null && arrival != null && arrival.next == null && (match == null || match.test(arrival.message))
+                && INBOX.compareAndSet(this, arrival, null)) {
+            return arrival.message; // the lone arrival, nothing skipped before it: taken without the FIFO
+        }
         do {
             Node previous = null;
             for (Node node = first; node != null; previous = node, node = node.next) {
@@ -121,6 +134,11 @@ abstract class Mailbox {
      * bytecode has its own profile, which no empty mailbox has trained.
      */
     final Object takeMatchingAfterWake(Predicate<Object> match) {
+        Node arrival = inbox;
+        if (first == null && arrival != null && arrival.next == null && (match == null || match.test(arrival.message))
+                && INBOX.compareAndSet(this, arrival, null)) {
+            return arrival.message;
+        }
         while (true) {
             Node previous = null;
             for (Node node = first; node != null; previous = node, node = node.next) {
@@ -193,18 +211,25 @@ abstract class Mailbox {
     final boolean spinForArrival() {
         for (int i = 0; i < SPINS; i++) {
             if (inbox != null) {
-                spinMisses = 0;
+                caught();
                 return true;
             }
             Thread.onSpinWait();
         }
         if (inbox != null) {
-            spinMisses = 0;
+            caught();
             return true;
         }
         spinMisses = (byte) Math.min(spinMisses + 1, MAX_MISSES);
         spinSkips = (1 << spinMisses) - 1;
         return false;
+    }
+
+    /** A spin caught its message: spin on at the next wait. Written only when it changes (see {@link Mailbox}). */
+    private void caught() {
+        if (spinMisses != 0) {
+            spinMisses = 0;
+        }
     }
 
     private static int spins() {

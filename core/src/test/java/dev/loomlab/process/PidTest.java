@@ -81,6 +81,22 @@ class PidTest {
     }
 
     @Test
+    void aLoneMessageTheSelectiveReceiveSkipsStaysFirstInLine() throws Exception {
+        List<Object> got = new CopyOnWriteArrayList<>();
+        Pid pid = Processes.spawn(self -> {
+            got.add(self.receive(Integer.class, WAIT).orElseThrow());
+            got.add(self.receive());
+            got.add(self.receive());
+        });
+        pid.send("skipped"); // alone in the mailbox, whether it comes before the receive's look or wakes it
+        Thread.sleep(50);
+        pid.send(7);
+        pid.send("after");
+        assertThat(pid.awaitExit(WAIT)).contains(ExitReason.NORMAL);
+        assertThat(got).containsExactly(7, "skipped", "after");
+    }
+
+    @Test
     void anExceptionEndsTheProcessWithThatReason() throws Exception {
         Pid pid = Processes.spawn(self -> {
             throw new IllegalStateException("boom");
