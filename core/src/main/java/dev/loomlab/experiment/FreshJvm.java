@@ -56,14 +56,7 @@ public final class FreshJvm {
      * @throws ChildJvmException        if the child failed, ran out of memory or overran its deadline
      */
     public static Measurement run(ExperimentSpec spec, Progress progress) {
-        if (spec.forkPolicy().single()) {
-            return runOne(spec.withForks(ForkPolicy.ONE), progress);
-        }
-        Forking side = new Forking(spec);
-        while (side.forks.wantsMore()) {
-            side.runNext(progress);
-        }
-        return side.result();
+        return inTurn(List.of(spec), progress).get(0);
     }
 
     /**

@@ -2,9 +2,10 @@
  * Experiments: each {@link dev.loomlab.experiment.Experiment} measures one thing once, by name,
  * from an {@link dev.loomlab.experiment.ExperimentSpec}. {@link dev.loomlab.experiment.Experiments#runHere}
  * is the one loop where runs repeat and a {@link dev.loomlab.experiment.Measurement} is built;
- * {@link dev.loomlab.experiment.FreshJvm#run} is where fresh VMs repeat (as the spec's fork policy
- * asks; {@link dev.loomlab.experiment.FreshJvm#inTurn} takes the VMs of specs set against each other
- * in turn), summarised by {@link dev.loomlab.experiment.Measurement#forked}, and
+ * {@link dev.loomlab.experiment.FreshJvm#inTurn} is the one loop where fresh VMs repeat (as each
+ * spec's fork policy asks, the VMs of specs set against each other taken in turn;
+ * {@link dev.loomlab.experiment.FreshJvm#run} for one spec), summarised by
+ * {@link dev.loomlab.experiment.Measurement#forked}, and
  * {@link dev.loomlab.experiment.Verdict#compare} the one rule for a sentence comparing two of them.
  * {@link dev.loomlab.experiment.FreshJvm} runs each in a child JVM ({@link dev.loomlab.experiment.ChildMain})
  * through the one child protocol ({@code jvm.ChildCall}, {@code jvm.ChildSide}) and reads the
