@@ -30,7 +30,7 @@ public final class BeamHere {
     public static BeamBeside beside(ExperimentSpec spec, Progress progress) {
         BeamExperiments.check(spec.experiment());
         if (Erlang.installed().isEmpty()) {
-            return new BeamBeside(FreshJvm.run(spec, progress), Measurement.failed(spec.withKind(Kind.BEAM), MISSING));
+            return new BeamBeside(FreshJvm.run(spec, progress), measure(spec, progress)); // the install line, nothing started
         }
         List<Measurement> sides = FreshJvm.inTurn(List.of(spec, spec.withKind(Kind.BEAM)), progress);
         return new BeamBeside(sides.get(0), sides.get(1));

@@ -74,9 +74,9 @@ public final class Experiments {
      */
     public static String reference(String name) {
         Experiment experiment = ALL.get(name);
-        for (Field field : Experiments.class.getFields()) {
+        for (Field field : experiment == null ? new Field[0] : Experiments.class.getFields()) {
             try {
-                if (experiment != null && Modifier.isStatic(field.getModifiers()) && field.get(null) == experiment) {
+                if (Modifier.isStatic(field.getModifiers()) && field.get(null) == experiment) {
                     return "Experiments." + field.getName();
                 }
             } catch (IllegalAccessException notReadable) {
