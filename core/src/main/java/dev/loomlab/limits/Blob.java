@@ -1,6 +1,6 @@
 package dev.loomlab.limits;
 
-/** A tiny class that {@link OffHeapDemo} defines again and again as hidden classes, to fill metaspace. */
+/** A tiny class that {@link OffHeap} defines again and again as hidden classes, to fill metaspace. */
 final class Blob {
 
     private Blob() {}

@@ -1,24 +1,26 @@
 package dev.loomlab.limits;
 
-import dev.loomlab.view.Grid;
 import dev.loomlab.jvm.ChildCall;
 import dev.loomlab.jvm.ChildReply;
-
-import dev.loomlab.view.GridLines;
-import dev.loomlab.util.Progress;
-import dev.loomlab.view.Section;
+import dev.loomlab.jvm.ChildSide;
 import dev.loomlab.published.PublishedFigures;
+import dev.loomlab.util.Progress;
+import dev.loomlab.view.Grid;
+import dev.loomlab.view.GridLines;
+import dev.loomlab.view.Section;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CountDownLatch;
 
-/** Section 4: the platform-thread ceiling here, and a low one hit in a child JVM. */
+/** Section 4: the platform-thread ceiling here, and a low one hit in a child JVM ({@link #main}). */
 public final class ThreadCeiling {
 
     private ThreadCeiling() {}
 
     /** What this machine allows, and a polite demonstration of hitting a low ceiling in a child JVM. */
-    public static Section threadsLimit(int ceiling, Progress progress) {
+    public static Section section(int ceiling, Progress progress) {
         if (ceiling < 64 || ceiling > 4096) {
             throw new IllegalArgumentException("the demo ceiling must be between 64 and 4096 tasks, got " + ceiling);
         }
@@ -44,7 +46,7 @@ public final class ThreadCeiling {
                 how = "no way to lower the ceiling politely here (root without a writable pids cgroup): capped at "
                         + ceiling + " attempts instead, so no failure is shown";
             }
-            ChildReply run = ChildCall.launch(wrapper, ThreadCeilingDemo.class, List.of(String.valueOf(attempts), "10000"),
+            ChildReply run = ChildCall.launch(wrapper, ThreadCeiling.class, List.of(String.valueOf(attempts), "10000"),
                     List.of(Demos.SMALL_DEMO_HEAP, "-Xss256k"), Demos.DEADLINE, progress);
             table.row("demo: the low ceiling", how, "child JVM only; the machine's own limits are untouched");
             table.row("demo: platform threads started", run.get("platformStarted"),
@@ -67,4 +69,62 @@ public final class ThreadCeiling {
                 table.row("article: " + f.runtime(), Grid.print(f.value()) + " " + f.unit(), f.note()));
     }
 
+    /**
+     * The child JVM: starts parked platform threads until the OS refuses one (or {@code maxAttempts}),
+     * reports how many started and the failure's message, frees them, then starts as many virtual
+     * threads to show they do not count against the OS ceiling. Args: maxAttempts virtualCount.
+     */
+    public static void main(String[] args) throws Exception {
+        List<String> spec = ChildSide.arguments(args, "ThreadCeiling");
+        int maxAttempts = Integer.parseInt(spec.get(0));
+        int virtualCount = Integer.parseInt(spec.get(1));
+        CountDownLatch release = new CountDownLatch(1);
+        List<Thread> threads = new ArrayList<>();
+        String failure = "none (stopped at the attempt cap)";
+        long t0 = System.nanoTime();
+        try {
+            for (int i = 0; i < maxAttempts; i++) {
+                threads.add(Thread.ofPlatform().daemon(true).start(() -> {
+                    try {
+                        release.await();
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                }));
+            }
+        } catch (Throwable t) {
+            failure = DemoOutput.describe(t);
+        }
+        long elapsed = System.nanoTime() - t0;
+        ChildSide.result("platformStarted", threads.size());
+        ChildSide.result("platformFailure", failure);
+        ChildSide.result("nsPerPlatformThread", threads.isEmpty() ? 0 : elapsed / threads.size());
+        release.countDown();
+        for (Thread t : threads) {
+            t.join();
+        }
+        CountDownLatch vRelease = new CountDownLatch(1);
+        List<Thread> virtual = new ArrayList<>();
+        String vFailure = "none";
+        try {
+            for (int i = 0; i < virtualCount; i++) {
+                virtual.add(Thread.ofVirtual().start(() -> {
+                    try {
+                        vRelease.await();
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                }));
+            }
+        } catch (Throwable t) {
+            vFailure = DemoOutput.describe(t);
+        }
+        ChildSide.result("virtualStarted", virtual.size());
+        ChildSide.result("virtualFailure", vFailure);
+        vRelease.countDown();
+        for (Thread t : virtual) {
+            t.join();
+        }
+        ChildSide.exit(0);
+    }
 }

@@ -60,11 +60,11 @@ class GcPausesTest {
 
     @Test
     void theVerdictNamesTheLongestPauseAndWhatItDidToRoundTrips() {
-        var quiet = new GcPauseRow(Collector.ZGC, 1000, 4, 50, 90, 100, 0.1, 1000, 5, 9, 120, 2, 120, 9, "ZGC Minor Pauses 2", "ok (exit 0)");
-        var loud = new GcPauseRow(Collector.SERIAL, 1000, 2, 4000, 9000, 9000, 5, 1000, 5, 9, 9100, 3, 9100, 8, "Copy 2", "ok (exit 0)");
-        var failed = new GcPauseRow(Collector.G1, 1000, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
+        var quiet = new GcPauses.Row(Collector.ZGC, 1000, 4, 50, 90, 100, 0.1, 1000, 5, 9, 120, 2, 120, 9, "ZGC Minor Pauses 2", "ok (exit 0)");
+        var loud = new GcPauses.Row(Collector.SERIAL, 1000, 2, 4000, 9000, 9000, 5, 1000, 5, 9, 9100, 3, 9100, 8, "Copy 2", "ok (exit 0)");
+        var failed = new GcPauses.Row(Collector.G1, 1000, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
                 Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, "", "killed at its deadline (60 s)");
-        List<String> notes = GcPauseSection.notes(List.of(quiet, loud, failed));
+        List<String> notes = GcPauses.notes(List.of(quiet, loud, failed));
         assertThat(notes.get(0)).contains("serial").contains("9,000 µs");
         assertThat(notes).anyMatch(n -> n.startsWith("serial, 1,000 processes: 3 round trips overlapped a pause"));
         assertThat(notes).anyMatch(n -> n.startsWith("g1, 1,000 processes: no figures, killed at its deadline"));

@@ -14,8 +14,8 @@ class IsolationTest {
 
     @Test
     void theReceiverOfAReferenceSeesTheSendersChangeAndTheReceiverOfACopyDoesNot() throws Exception {
-        assertThat(IsolationChild.seenAfterMutation(false)).isEqualTo("[99, 2, 3]");
-        assertThat(IsolationChild.seenAfterMutation(true)).isEqualTo("[1, 2, 3]");
+        assertThat(Isolation.seenAfterMutation(false)).isEqualTo("[99, 2, 3]");
+        assertThat(Isolation.seenAfterMutation(true)).isEqualTo("[1, 2, 3]");
     }
 
     @Test

@@ -23,7 +23,7 @@ class DemoChildTest {
 
     @Test
     void aRunawayThatCatchesItsOutOfMemoryErrorReportsItInItsResultFile() {
-        ChildReply run = ChildCall.launch(List.of(), RunawayDemo.class, List.of("heap", "1024"),
+        ChildReply run = ChildCall.launch(List.of(), PerProcessCap.class, List.of("heap", "1024"),
                 List.of("-Xmx32m", "-XX:-ExitOnOutOfMemoryError"), DEADLINE, Progress.SILENT);
         assertThat(run.result()).as(run.other().toString()).isPresent();
         assertThat(run.number("heldMiB")).isPositive();
@@ -33,7 +33,7 @@ class DemoChildTest {
 
     @Test
     void aRunawayStoppedByTheJvmLeavesTheFiguresItStreamed() {
-        ChildReply run = ChildCall.launch(List.of(), RunawayDemo.class, List.of("heap", "1024"), List.of("-Xmx32m"),
+        ChildReply run = ChildCall.launch(List.of(), PerProcessCap.class, List.of("heap", "1024"), List.of("-Xmx32m"),
                 DEADLINE, Progress.SILENT);
         assertThat(run.result()).isEmpty();
         assertThat(run.number("heldMiB")).isPositive();

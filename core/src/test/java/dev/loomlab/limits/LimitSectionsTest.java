@@ -20,7 +20,7 @@ class LimitSectionsTest {
 
     @Test
     void theThreadCeilingIsHitInTheChildOnly() {
-        Section r = ThreadCeiling.threadsLimit(128, Progress.SILENT);
+        Section r = ThreadCeiling.section(128, Progress.SILENT);
         assertThat(column(r, "limit")).contains("/proc/sys/kernel/threads-max", "demo: platform threads started",
                 "demo: virtual threads under the same ceiling");
         int row = column(r, "limit").indexOf("demo: virtual threads under the same ceiling");
@@ -29,7 +29,7 @@ class LimitSectionsTest {
 
     @Test
     void cpuProbeReportsWhatTheJvmDerived() {
-        Section r = ContainerLimits.cpuLimit(new int[] {1}, 200, 1, Progress.SILENT);
+        Section r = CpuLimit.section(new int[] {1}, 200, 1, Progress.SILENT);
         // one row per CPU count: a real quota where one can be made, simulated otherwise
         assertThat(r.grid().rowCount()).isEqualTo(1);
         assertThat(r.grid().get(0, "availableProcessors")).isEqualTo(1);
@@ -44,7 +44,7 @@ class LimitSectionsTest {
 
     @Test
     void aFullHeapIsAnErrorWithAMessageNotASilentKill() {
-        Section r = ContainerLimits.memoryLimit(Progress.SILENT);
+        Section r = MemoryLimit.section(Progress.SILENT);
         assertThat(column(r, "max heap it chose").get(0)).isEqualTo("128.0 MiB");
         assertThat(String.join(" ", column(r, "when it fills"))).contains("out of memory");
         assertThat(String.join(" ", column(r, "detail"))).contains("Java heap space");
@@ -52,21 +52,21 @@ class LimitSectionsTest {
 
     @Test
     void offHeapMemoryIsCountedOutsideTheHeap() {
-        Section r = ContainerLimits.offHeap(20, 8, 100, Progress.SILENT);
+        Section r = OffHeap.section(20, 8, 100, Progress.SILENT);
         assertThat(r.grid().rowCount()).isEqualTo(3);
         assertThat(column(r, "outside the heap (NMT)").get(1)).isEqualTo("Other 8.0 MiB");
     }
 
     @Test
     void virtualThreadsHaveNoAllocationAccountingAndDirectBuffersHaveTheirOwnCap() {
-        Section r = Caps.perProcessCap(Progress.SILENT);
+        Section r = PerProcessCap.section(Progress.SILENT);
         String all = String.join(" ", column(r, "what happened"));
         assertThat(all).contains("-1 / -1").contains("direct buffer memory").contains("reached the demo's own cap");
     }
 
     @Test
     void theSupervisorGivesUpWithAReasonAndExitCodeOne() {
-        Section r = Caps.supervisedRunaway(3, 60, Progress.SILENT);
+        Section r = SupervisedRunaway.section(3, 60, Progress.SILENT);
         String log = String.join("\n", column(r, "log (child JVM, -Xmx64m)"));
         assertThat(log).contains("[heartbeat]").contains("[hog] started").contains("restarted hog")
                 .contains("reached_max_restart_intensity").contains("exit code 1");
@@ -74,10 +74,10 @@ class LimitSectionsTest {
 
     @Test
     void badInputIsRefused() {
-        assertThatThrownBy(() -> ThreadCeiling.threadsLimit(10, Progress.SILENT)).hasMessageContaining("between 64 and 4096");
-        assertThatThrownBy(() -> ContainerLimits.cpuLimit(new int[] {0}, 10, 1, Progress.SILENT)).hasMessageContaining("between 1 and 1024");
-        assertThatThrownBy(() -> ContainerLimits.cpuLimit(new int[] {}, 10, 1, Progress.SILENT)).hasMessageContaining("at least one");
-        assertThatThrownBy(() -> ContainerLimits.offHeap(0, 1, 1, Progress.SILENT)).hasMessageContaining("threads 1..2000");
-        assertThatThrownBy(() -> Caps.supervisedRunaway(-1, 1, Progress.SILENT)).hasMessageContaining("max restarts");
+        assertThatThrownBy(() -> ThreadCeiling.section(10, Progress.SILENT)).hasMessageContaining("between 64 and 4096");
+        assertThatThrownBy(() -> CpuLimit.section(new int[] {0}, 10, 1, Progress.SILENT)).hasMessageContaining("between 1 and 1024");
+        assertThatThrownBy(() -> CpuLimit.section(new int[] {}, 10, 1, Progress.SILENT)).hasMessageContaining("at least one");
+        assertThatThrownBy(() -> OffHeap.section(0, 1, 1, Progress.SILENT)).hasMessageContaining("threads 1..2000");
+        assertThatThrownBy(() -> SupervisedRunaway.section(-1, 1, Progress.SILENT)).hasMessageContaining("max restarts");
     }
 }

@@ -68,9 +68,9 @@ class SwapLimitTest {
 
     @Test
     void theVerdictSaysWhetherTheHeapFollowedTheSwap() {
-        assertThat(SwapLesson.verdict(new double[] {128 << 20, 128 << 20}, new String[] {"512 MiB", "0 B"}))
+        assertThat(MemoryLimit.swapVerdict(new double[] {128 << 20, 128 << 20}, new String[] {"512 MiB", "0 B"}))
                 .contains("the same max heap").contains("saw 512 MiB of swap with -m alone and 0 B with --memory-swap");
-        assertThat(SwapLesson.verdict(new double[] {128 << 20, 64 << 20}, new String[] {null, null}))
+        assertThat(MemoryLimit.swapVerdict(new double[] {128 << 20, 64 << 20}, new String[] {null, null}))
                 .contains("with swap and").contains("needs a real cgroup");
     }
 }

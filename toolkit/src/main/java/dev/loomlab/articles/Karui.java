@@ -14,9 +14,11 @@ import dev.loomlab.experiment.Measurement;
 import dev.loomlab.experiment.MeasurementJson;
 import dev.loomlab.experiment.Verdict;
 import dev.loomlab.gc.GcPauses;
-import dev.loomlab.limits.Caps;
-import dev.loomlab.limits.ContainerLimits;
-import dev.loomlab.limits.SwapLesson;
+import dev.loomlab.limits.CpuLimit;
+import dev.loomlab.limits.MemoryLimit;
+import dev.loomlab.limits.OffHeap;
+import dev.loomlab.limits.PerProcessCap;
+import dev.loomlab.limits.SupervisedRunaway;
 import dev.loomlab.limits.ThreadCeiling;
 import dev.loomlab.measure.Cap;
 import dev.loomlab.measure.Spread;
@@ -113,7 +115,7 @@ public final class Karui {
 
     /** §4: this machine's thread limits, and a low ceiling (256 tasks) hit in a child JVM. */
     public static Section threadsLimit() {
-        return ProgressLine.along("the thread ceiling, in a child JVM", p -> ThreadCeiling.threadsLimit(256, p));
+        return ProgressLine.along("the thread ceiling, in a child JVM", p -> ThreadCeiling.section(256, p));
     }
 
     /** §4 and §7.3: spawning 100,000 (or the cap) five times in one JVM, and in a fresh JVM each time. */
@@ -133,17 +135,17 @@ public final class Karui {
 
     /** §7.1 with chosen CPU counts. */
     public static Section cpuLimit(int... cpus) {
-        return ProgressLine.along("CPU limits, one child JVM each", p -> ContainerLimits.cpuLimit(cpus, Cap.atMost(30_000), 3, p));
+        return ProgressLine.along("CPU limits, one child JVM each", p -> CpuLimit.section(cpus, Cap.atMost(30_000), 3, p));
     }
 
     /** §7.2: the heap derived from 512 MB, a heap that fills, a heap bigger than its container. */
     public static Section memoryLimit() {
-        return ProgressLine.along("memory limits, one child JVM each", p -> ContainerLimits.memoryLimit(p));
+        return ProgressLine.along("memory limits, one child JVM each", p -> MemoryLimit.section(p));
     }
 
     /** §7.2, the swap lesson: -m 512m with and without --memory-swap, what the cgroup files say and the JVM reads, BEAM beside. */
     public static Section swapLesson() {
-        return ProgressLine.along("the swap lesson, one child JVM per case", p -> SwapLesson.section(p));
+        return ProgressLine.along("the swap lesson, one child JVM per case", p -> MemoryLimit.swapLesson(p));
     }
 
     /** §7.3: memory per idle process with no limit, a 512 MB container and 512 MB with 1 CPU (simulated), 10,000 processes (or the cap). */
@@ -162,12 +164,12 @@ public final class Karui {
 
     /** §7.2: memory outside the heap (thread stacks, direct buffers, metaspace), in a child JVM. */
     public static Section offHeap() {
-        return ProgressLine.along("memory outside the heap, in a child JVM", p -> ContainerLimits.offHeap(200, 64, 2_000, p));
+        return ProgressLine.along("memory outside the heap, in a child JVM", p -> OffHeap.section(200, 64, 2_000, p));
     }
 
     /** §7.4: no per-thread cap in a shared heap; a child JVM's -Xmx as the real one; the direct-buffer loophole. */
     public static Section perProcessCap() {
-        return ProgressLine.along("per-process caps, one child JVM each", p -> Caps.perProcessCap(p));
+        return ProgressLine.along("per-process caps, one child JVM each", p -> PerProcessCap.section(p));
     }
 
     /**
@@ -200,7 +202,7 @@ public final class Karui {
 
     /** §7.5: a heartbeat and a runaway under one supervisor, max 3 restarts in 60 s, in a child JVM. */
     public static Section supervisedRunaway() {
-        return ProgressLine.along("a supervised runaway, in a child JVM", p -> Caps.supervisedRunaway(3, 60, p));
+        return ProgressLine.along("a supervised runaway, in a child JVM", p -> SupervisedRunaway.section(3, 60, p));
     }
 
     /** Section 2: idle processes at each size, one fresh JVM per size, and one fresh BEAM VM per size for BEAM here. */

@@ -2,8 +2,11 @@ package dev.loomlab.cli;
 
 import dev.loomlab.util.Progress;
 import dev.loomlab.view.Section;
-import dev.loomlab.limits.ContainerLimits;
-import dev.loomlab.limits.Caps;
+import dev.loomlab.limits.CpuLimit;
+import dev.loomlab.limits.MemoryLimit;
+import dev.loomlab.limits.OffHeap;
+import dev.loomlab.limits.PerProcessCap;
+import dev.loomlab.limits.SupervisedRunaway;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 
@@ -24,11 +27,11 @@ final class ContainersCommand extends SectionCommand {
     @Override
     Section section(Progress progress) {
         return switch (what) {
-            case "cpu" -> ContainerLimits.cpuLimit(new int[] {1, 2, 4}, dev.loomlab.measure.Cap.atMost(30_000), 3, progress);
-            case "memory" -> ContainerLimits.memoryLimit(progress);
-            case "off-heap" -> ContainerLimits.offHeap(200, 64, 2_000, progress);
-            case "cap" -> Caps.perProcessCap(progress);
-            case "supervise" -> Caps.supervisedRunaway(3, 60, progress);
+            case "cpu" -> CpuLimit.section(new int[] {1, 2, 4}, dev.loomlab.measure.Cap.atMost(30_000), 3, progress);
+            case "memory" -> MemoryLimit.section(progress);
+            case "off-heap" -> OffHeap.section(200, 64, 2_000, progress);
+            case "cap" -> PerProcessCap.section(progress);
+            case "supervise" -> SupervisedRunaway.section(3, 60, progress);
             default -> throw new IllegalArgumentException("unknown containers demo \"" + what + "\": use cpu, memory, off-heap, cap or supervise");
         };
     }

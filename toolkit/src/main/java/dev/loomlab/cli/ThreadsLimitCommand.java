@@ -19,6 +19,6 @@ final class ThreadsLimitCommand extends SectionCommand {
 
     @Override
     Section section(Progress progress) {
-        return ThreadCeiling.threadsLimit(ceiling, progress);
+        return ThreadCeiling.section(ceiling, progress);
     }
 }

@@ -1,7 +1,12 @@
 package dev.loomlab.limits;
 
+import dev.loomlab.jvm.ChildCall;
+import dev.loomlab.jvm.ChildReply;
 import dev.loomlab.jvm.ChildSide;
-
+import dev.loomlab.measure.MemorySnapshot;
+import dev.loomlab.util.Progress;
+import dev.loomlab.view.GridLines;
+import dev.loomlab.view.Section;
 import java.io.InputStream;
 import java.lang.invoke.MethodHandles;
 import java.lang.management.ManagementFactory;
@@ -15,20 +20,46 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import javax.management.ObjectName;
 
-/**
- * Child JVM (with Native Memory Tracking): memory a container counts that the heap does not.
- * Adds, one at a time, parked platform threads, direct buffers and hidden classes, and reports
- * what the heap, Native Memory Tracking and RSS each saw grow. Args: threads directMiB classes.
- */
-public final class OffHeapDemo {
+/** Section 7.2: memory a container counts that the heap does not, measured in a child JVM ({@link #main}). */
+public final class OffHeap {
 
     private static final Pattern CATEGORY = Pattern.compile("-\\s+([A-Za-z][A-Za-z ]*?) \\(reserved=(\\d+)KB, committed=(\\d+)KB");
     private static final Pattern STACK = Pattern.compile("\\(stack: reserved=(\\d+)KB, committed=(\\d+)KB");
 
-    private OffHeapDemo() {}
+    private OffHeap() {}
 
+    /** Memory outside the heap that a container still counts: thread stacks, direct buffers, metaspace. */
+    public static Section section(int threads, int directMiB, int classes, Progress progress) {
+        if (threads < 1 || threads > 2000 || directMiB < 1 || directMiB > 512 || classes < 1 || classes > 50_000) {
+            throw new IllegalArgumentException("threads 1..2000, direct MiB 1..512, classes 1..50,000; got "
+                    + threads + ", " + directMiB + ", " + classes);
+        }
+        ChildReply run = ChildCall.launch(List.of(), OffHeap.class,
+                List.of(String.valueOf(threads), String.valueOf(directMiB), String.valueOf(classes)),
+                List.of(Demos.SMALL_DEMO_HEAP, "-XX:NativeMemoryTracking=summary", "-XX:MaxDirectMemorySize=" + (directMiB + 16) + "m"),
+                Demos.DEADLINE, progress);
+        GridLines table = new GridLines("Memory outside the heap, measured in a child JVM with -Xmx64m: " + run.ending())
+                .text("added").text("heap grew").text("outside the heap (NMT)").text("RSS grew").text("capped by");
+        offRow(table, run, "threads", threads + " platform threads (1 MiB stacks, parked)",
+                "thread stacks " + Demos.bytes(run.number("threads.stacks")), "ulimit -u, pids.max, -Xss per thread; not -Xmx");
+        offRow(table, run, "direct", directMiB + " MiB of direct ByteBuffers",
+                "Other " + Demos.bytes(run.number("direct.other")), "-XX:MaxDirectMemorySize (default: the max heap); not -Xmx");
+        offRow(table, run, "classes", classes + " hidden classes",
+                "Metaspace " + Demos.bytes(run.number("classes.metaspace")), "-XX:MaxMetaspaceSize (default: unlimited); not -Xmx");
+        return new Section(table.build(), null, List.of("A container's limit counts the whole process (RSS), not the heap: size -Xmx (or MaxRAMPercentage) to leave room for these."));
+    }
+
+    private static void offRow(GridLines table, ChildReply run, String key, String label, String outside, String cap) {
+        table.row(label, Demos.bytes(run.number(key + ".heap")), outside, Demos.bytes(run.number(key + ".rss")), cap);
+    }
+
+    /**
+     * The child JVM (with Native Memory Tracking): {@code THREADS DIRECT_MIB CLASSES}. Adds, one at
+     * a time, parked platform threads, direct buffers and hidden classes, and reports what the heap,
+     * Native Memory Tracking and RSS each saw grow.
+     */
     public static void main(String[] args) throws Throwable {
-        List<String> spec = ChildSide.arguments(args, "OffHeapDemo");
+        List<String> spec = ChildSide.arguments(args, "OffHeap");
         int threads = Integer.parseInt(spec.get(0));
         int directMiB = Integer.parseInt(spec.get(1));
         int classes = Integer.parseInt(spec.get(2));
@@ -104,7 +135,7 @@ public final class OffHeapDemo {
             }
             Matcher s = STACK.matcher(summary);
             long stacks = s.find() ? Long.parseLong(s.group(2)) * 1024 : 0;
-            return new Snapshot(DemoOutput.heapUsed(), dev.loomlab.measure.MemorySnapshot.currentRss(), stacks, nmt);
+            return new Snapshot(DemoOutput.heapUsed(), MemorySnapshot.currentRss(), stacks, nmt);
         }
     }
 

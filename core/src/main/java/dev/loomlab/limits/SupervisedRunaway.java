@@ -1,0 +1,184 @@
+package dev.loomlab.limits;
+
+import dev.loomlab.jvm.ChildCall;
+import dev.loomlab.jvm.ChildReply;
+import dev.loomlab.jvm.ChildSide;
+import dev.loomlab.process.ExitReason;
+import dev.loomlab.published.PublishedFigure;
+import dev.loomlab.published.PublishedFigures;
+import dev.loomlab.supervise.ChildSpec;
+import dev.loomlab.supervise.RestartIntensity;
+import dev.loomlab.supervise.Supervisor;
+import dev.loomlab.supervise.SupervisorEvent;
+import dev.loomlab.util.Progress;
+import dev.loomlab.view.GridLines;
+import dev.loomlab.view.Palette;
+import dev.loomlab.view.Plot;
+import dev.loomlab.view.Section;
+import dev.loomlab.view.Series;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/** Section 7.5: a heartbeat and a runaway under one supervisor, in a child JVM ({@link #main}). */
+public final class SupervisedRunaway {
+
+    private static final Pattern HEARTBEAT = Pattern.compile("\\s*([0-9.]+) s\\s+\\[heartbeat\\] \\d+ / heap used (\\d+) MB");
+
+    private SupervisedRunaway() {}
+
+    /** A heartbeat beside a runaway worker under one supervisor (max_restarts 3 in 60 s), in a child JVM. */
+    public static Section section(int maxRestarts, int maxSeconds, Progress progress) {
+        if (maxRestarts < 0 || maxRestarts > 100 || maxSeconds < 1) {
+            throw new IllegalArgumentException("max restarts 0..100 and seconds >= 1, got " + maxRestarts + ", " + maxSeconds);
+        }
+        ChildReply run = ChildCall.launch(List.of(), SupervisedRunaway.class, List.of(String.valueOf(maxRestarts), String.valueOf(maxSeconds)),
+                List.of(Demos.SMALL_DEMO_HEAP, "-XX:-ExitOnOutOfMemoryError"), Duration.ofSeconds(30), progress);
+        GridLines log = new GridLines("A supervised runaway: restarted, then given up on with a reason").text("time").text("log (child JVM, -Xmx64m)");
+        List<Number> xs = new ArrayList<>();
+        List<Number> ys = new ArrayList<>();
+        List<String> lines = new ArrayList<>(run.log());
+        // lines from different threads can reach stderr out of order: sort by their own timestamps
+        lines.sort(Comparator.comparingDouble(SupervisedRunaway::seconds));
+        for (String l : lines) {
+            Matcher m = HEARTBEAT.matcher(l);
+            if (m.find()) {
+                xs.add(Double.parseDouble(m.group(1)));
+                ys.add(Double.parseDouble(m.group(2)));
+            }
+            int split = l.indexOf(" s  ");
+            log.row(split > 0 ? l.substring(0, split).trim() + " s" : "", split > 0 ? l.substring(split + 4) : l);
+        }
+        log.row("end", String.format("child JVM: exit code %d; supervisor reason: %s; gave up after %.2f s", run.run().exitCode(),
+                run.get("supervisorExit"), run.number("secondsToGiveUp")));
+        double beamMb = PublishedFigures.of("supervise", "maxVmBytes").stream().mapToDouble(PublishedFigure::value).findFirst().orElse(Double.NaN) / (1 << 20);
+        log.row("BEAM", String.format("article: heap at most %.0f MB, gave up after %.1f s, exit 1 with shutdown instead of 137", beamMb,
+                PublishedFigures.of("supervise", "secondsToGiveUp").stream().mapToDouble(PublishedFigure::value).findFirst().orElse(Double.NaN)));
+        List<Number> limitY = new ArrayList<>();
+        List<Number> beamY = new ArrayList<>();
+        for (int i = 0; i < xs.size(); i++) {
+            limitY.add(64);
+            beamY.add(beamMb);
+        }
+        var chart = Plot.lines("Heap used, read by the heartbeat every 50 ms", "seconds",
+                "MB", false, false, List.of(new Series("JVM heap used (heartbeat)", xs, ys), new Series("-Xmx64m", xs, limitY),
+                        Series.of(Palette.BEAM_PUBLISHED, "BEAM VM total at most (article)", xs, beamY).styled(Series.Style.PUBLISHED)));
+        List<String> notes = new ArrayList<>(List.of(
+                "the worker keeps 1 MiB chunks until the shared heap refuses one; its OutOfMemoryError ends it (its exit reason), the supervisor restarts it",
+                "the heap cap is the whole JVM's: a bystander can be the one refused (then the log says so); a per-process cap needs a child JVM"));
+        heartbeatVerdict(lines, xs).ifPresent(notes::add);
+        return new Section(log.build(), chart, notes);
+    }
+
+    /**
+     * This run's sentence on the heartbeat: that it kept ticking until the supervisor gave up, or that
+     * it stopped well before (more than five of its 50 ms periods), and whether it was still running
+     * after shutdown and kill. Empty without ticks or without the supervisor giving up.
+     */
+    static Optional<String> heartbeatVerdict(List<String> lines, List<Number> ticks) {
+        double gaveUp = lines.stream().filter(l -> l.contains("giving up")).mapToDouble(SupervisedRunaway::seconds).findFirst().orElse(Double.NaN);
+        if (ticks.isEmpty() || Double.isNaN(gaveUp)) {
+            return Optional.empty();
+        }
+        double lastTick = ticks.get(ticks.size() - 1).doubleValue();
+        boolean stranded = lines.stream().anyMatch(l -> l.contains("stopped heartbeat") && l.contains("still running"));
+        if (!stranded && gaveUp - lastTick <= 0.25) {
+            return Optional.of(String.format("in this run the heartbeat kept ticking: its last tick came at %.2f s, "
+                    + "%.2f s before the supervisor gave up", lastTick, gaveUp - lastTick));
+        }
+        return Optional.of(String.format("in this run the heartbeat's last tick came at %.2f s, %.2f s before the supervisor gave up: "
+                + "the heap's exhaustion stopped the bystander too%s", lastTick, gaveUp - lastTick, stranded
+                ? ", and it ended neither on shutdown nor on kill (to see where such a process waits, dump its JVM's threads, "
+                        + "virtual ones included: jcmd PID Thread.dump_to_file -format=text FILE)"
+                : ""));
+    }
+
+    /** The leading "  0.123 s" of a log line, or infinity. */
+    private static double seconds(String line) {
+        int split = line.indexOf(" s  ");
+        try {
+            return split > 0 ? Double.parseDouble(line.substring(0, split).trim()) : Double.POSITIVE_INFINITY;
+        } catch (NumberFormatException e) {
+            return Double.POSITIVE_INFINITY;
+        }
+    }
+
+    /**
+     * The child JVM (small heap, no exit on OutOfMemoryError): {@code MAX_RESTARTS MAX_SECONDS}. A
+     * heartbeat reports every 50 ms beside a runaway worker that keeps 1 MiB chunks until the heap
+     * refuses it; both are children of one one-for-one {@link Supervisor} that restarts the worker
+     * at most {@code MAX_RESTARTS} times in {@code MAX_SECONDS}, then gives up with
+     * {@code reached_max_restart_intensity}; the JVM then ends with exit code 1, saying why. The
+     * heap is the JVM's limit, so it is what stops the worker: there is no per-process cap.
+     */
+    public static void main(String[] args) throws Exception {
+        List<String> spec = ChildSide.arguments(args, "SupervisedRunaway");
+        int maxRestarts = Integer.parseInt(spec.get(0));
+        long maxSeconds = Long.parseLong(spec.get(1));
+        long t0 = System.nanoTime();
+        ChildSpec heartbeat = ChildSpec.permanent("heartbeat", hb -> {
+            for (int k = 0; ; k++) {
+                log(t0, "[heartbeat] %d / heap used %s", k, DemoOutput.mb(DemoOutput.heapUsed()));
+                hb.receive(Duration.ofMillis(50));
+            }
+        });
+        ChildSpec hog = ChildSpec.permanent("hog", w -> {
+            log(t0, "[hog] started %s", w);
+            List<byte[]> kept = new ArrayList<>();
+            while (true) {
+                kept.add(new byte[1 << 20]);
+                Thread.sleep(1);
+            }
+        });
+        Supervisor supervisor = Supervisor.start(RestartIntensity.of(maxRestarts, Duration.ofSeconds(maxSeconds)),
+                List.of(heartbeat, hog), event -> onEvent(t0, event));
+        ExitReason reason = supervisor.awaitExit(Duration.ofSeconds(60)).orElse(ExitReason.of("still running"));
+        ChildSide.result("supervisorExit", reason.name());
+        ChildSide.result("secondsToGiveUp", (System.nanoTime() - t0) / 1e9);
+        ChildSide.result("maxHeap", Runtime.getRuntime().maxMemory());
+        log(t0, "[main] supervisor ended (%s): shutdown, exit code 1", reason.name());
+        ChildSide.exit(1);
+    }
+
+    /** Called on the supervisor's thread: quick, one line. */
+    private static void onEvent(long t0, SupervisorEvent event) {
+        switch (event.type()) {
+            case EXITED -> log(t0, "[supervisor] %s %s exited: %s", event.child(), event.pid(), reasonWords(event.reason()));
+            case RESTARTED -> log(t0, "[supervisor] restarted %s as %s", event.child(), event.pid());
+            case GAVE_UP -> log(t0, "[supervisor] restart intensity used up: giving up (%s)", Supervisor.GAVE_UP.name());
+            case STOPPED -> log(t0, "[supervisor] stopped %s: %s", event.child(), stoppedWords(event.reason()));
+            case ENDED -> log(t0, "[supervisor] ended: %s", event.reason() == null ? "" : event.reason().name());
+            case STARTED -> log(t0, "[supervisor] started %s %s", event.child(), event.pid());
+        }
+    }
+
+    /**
+     * How a child ended when the supervisor stopped it: on {@code shutdown}, on the {@code kill} that
+     * follows {@link Supervisor#SHUTDOWN_TIMEOUT}, or not at all (then it says so).
+     */
+    static String stoppedWords(ExitReason reason) {
+        if (reason == null || reason.equals(Supervisor.STILL_RUNNING)) {
+            return "it ended neither on shutdown (" + Supervisor.SHUTDOWN_TIMEOUT.toSeconds() + " s) nor on kill: "
+                    + "still running when the JVM exits";
+        }
+        if (reason.isKilled()) {
+            return "it did not end within " + Supervisor.SHUTDOWN_TIMEOUT.toSeconds() + " s of shutdown and was killed";
+        }
+        return "it ended (" + reason.name() + ")";
+    }
+
+    private static String reasonWords(ExitReason reason) {
+        if (reason == null) {
+            return "";
+        }
+        return reason.name().contains("OutOfMemory") ? "out of memory (the shared heap refused it)" : reason.name();
+    }
+
+    private static void log(long t0, String format, Object... args) {
+        ChildSide.log("%6.3f s  %s", (System.nanoTime() - t0) / 1e9, String.format(format, args));
+    }
+}
