@@ -1,6 +1,7 @@
 package dev.loomlab.experiment;
 
 import dev.loomlab.util.Progress;
+import dev.loomlab.measure.CrossCoreRoundTrip;
 import dev.loomlab.measure.GcWindow;
 import dev.loomlab.measure.Parked;
 import java.time.Duration;
@@ -72,6 +73,7 @@ public final class BroadcastExperiment extends NamedExperiment {
     private static Map<String, Double> time(ExperimentSpec spec, Runnable sendAll, AtomicInteger waiting,
                                             CountDownLatch allReceived, String failure) throws InterruptedException, TimeoutException {
         int n = (int) spec.n();
+        double crossCore = CrossCoreRoundTrip.measureNanos(Duration.ofSeconds(5));
         GcWindow gc = GcWindow.afterFullGc();
         sendAll.run();
         long sent = gc.nanos();
@@ -85,6 +87,7 @@ public final class BroadcastExperiment extends NamedExperiment {
         metrics.put("allSentMillis", sent / 1e6);
         metrics.put("nsPerSend", (double) sent / n);
         metrics.put("gcInWindow", (double) gc.collections());
+        metrics.put("crossCoreRoundTripNs", crossCore);
         return metrics;
     }
 
@@ -93,6 +96,6 @@ public final class BroadcastExperiment extends NamedExperiment {
         return List.of("allSentMillis: the sender's loop alone (send never waits); allReceivedMillis: until the last unit "
                 + "has taken its message; nsPerMessage = allReceivedMillis / n"
                 + (spec.kind().actors() ? "; every actor had answered a first message and the dispatcher's threads were "
-                + "verified parked before the clock started" : ""), GcWindow.NOTE);
+                + "verified parked before the clock started" : ""), GcWindow.NOTE, CrossCoreRoundTrip.NOTE);
     }
 }

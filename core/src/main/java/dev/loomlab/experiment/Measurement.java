@@ -2,6 +2,7 @@ package dev.loomlab.experiment;
 
 import dev.loomlab.view.Grid;
 import dev.loomlab.view.Tabular;
+import dev.loomlab.measure.CrossCoreRoundTrip;
 import dev.loomlab.measure.Env;
 import dev.loomlab.measure.ForkPolicy;
 import dev.loomlab.measure.ForkProtocol;
@@ -169,8 +170,14 @@ public record Measurement(String experiment, String kind, long n, long m, Env en
         long steadyVms = figures.stream().filter(vm -> STEADY.equals(vm.steadiness())).count();
         String summaryOf = String.format("the median of %d fresh %s (%d of them steady), with the %s; stopped: %s",
                 vms.size(), Kind.BEAM.label().equals(first.kind()) ? "BEAM VMs" : "JVMs", steadyVms, Interval.METHOD, stop.words());
+        Optional<String> moved = CrossCoreRoundTrip.moved(figures.stream().mapToDouble(vm -> vm.metrics()
+                .getOrDefault("crossCoreRoundTripNs", Double.NaN)).toArray());
+        if (moved.isPresent()) {
+            summaryOf += "; THE HOST MOVED (crossCoreRoundTripNs, in the notes)";
+        }
         List<String> notes = new ArrayList<>(first.notes());
         notes.add("fresh VMs: " + policy.describe() + "; " + stop.words());
+        moved.ifPresent(notes::add);
         return new Measurement(first.experiment(), first.kind(), first.n(), first.m(), first.env(), OK, summaryOf,
                 summary, runs, notes, steadiness, spread, forks);
     }

@@ -146,10 +146,7 @@ public final class PingPongExperiment extends NamedExperiment {
     public List<String> notes(ExperimentSpec spec) {
         String timing = "each round trip timed with System.nanoTime() by the client and recorded in an HdrHistogram "
                 + "(3 significant digits); the articles published averages, so compare with roundTripNsMean too";
-        String crossCore = "crossCoreRoundTripNs: this machine's floor for a message between two cores, measured in the same "
-                + "JVM before each run: two platform threads pass a counter back and forth, each spinning on the other's "
-                + "write (mean of " + String.format("%,d", CrossCoreRoundTrip.ROUNDS) + " after as many to warm up). A toolkit "
-                + "process keeps spinning at each wait while its spins catch the reply, so on two carriers its round trip "
+        String crossCore = CrossCoreRoundTrip.NOTE + ". A toolkit process keeps spinning at each wait while its spins catch the reply, so on two carriers its round trip "
                 + "can follow this figure; LinkedTransferQueue.take() (the raw virtual threads) does not spin while its "
                 + "carrier has other work queued";
         return spec.hopTrace() ? List.of(timing, crossCore, HopBreakdown.note() + " (a round trip is two hops)") : List.of(timing, crossCore);

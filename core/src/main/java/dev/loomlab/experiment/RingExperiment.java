@@ -1,6 +1,7 @@
 package dev.loomlab.experiment;
 
 import dev.loomlab.util.Progress;
+import dev.loomlab.measure.CrossCoreRoundTrip;
 import dev.loomlab.measure.GcWindow;
 import dev.loomlab.measure.Parked;
 import dev.loomlab.process.HopTrace;
@@ -162,6 +163,7 @@ public final class RingExperiment extends NamedExperiment {
         if (traced) {
             HopTrace.start();
         }
+        double crossCore = CrossCoreRoundTrip.measureNanos(Duration.ofSeconds(5));
         GcWindow gc = GcWindow.afterFullGc();
         firstSend.run();
         if (!done.await(spec.deadline().toMillis(), TimeUnit.MILLISECONDS)) {
@@ -174,6 +176,7 @@ public final class RingExperiment extends NamedExperiment {
         metrics.put("totalMillis", elapsed / 1e6);
         metrics.put("nsPerHopWithSpawn", (double) (elapsed + spawnNanos) / hops);
         metrics.put("gcInWindow", (double) gc.collections());
+        metrics.put("crossCoreRoundTripNs", crossCore);
         if (trace != null) {
             metrics.putAll(HopBreakdown.metrics(trace, elapsed, hops));
         }
@@ -187,14 +190,14 @@ public final class RingExperiment extends NamedExperiment {
                             + "process was verified hibernated (no thread) before the clock started, and hibernates again after "
                             + "each forward, so each hop starts a new virtual thread",
                     "nsPerHopWithSpawn: the same with the time to spawn the ring added",
-                    GcWindow.NOTE);
+                    GcWindow.NOTE, CrossCoreRoundTrip.NOTE);
         }
         List<String> notes = new ArrayList<>(List.of("nsPerHop: time from the first send until the token has made n x m hops, "
                         + "divided by n x m; " + (spec.kind().actors() ? "the ring was spawned, every actor had answered a first "
                         + "message and the dispatcher's threads were verified parked before the clock started"
                         : "the ring was spawned and every unit verified parked before the clock started"),
                 "nsPerHopWithSpawn: the same with the time to spawn the ring added, in case the article's timing included it",
-                GcWindow.NOTE));
+                GcWindow.NOTE, CrossCoreRoundTrip.NOTE));
         if (spec.hopTrace()) {
             notes.add(HopBreakdown.note());
         }

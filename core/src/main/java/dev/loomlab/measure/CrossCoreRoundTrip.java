@@ -1,6 +1,9 @@
 package dev.loomlab.measure;
 
+import dev.loomlab.view.Grid;
 import java.time.Duration;
+import java.util.Arrays;
+import java.util.Optional;
 
 /**
  * The machine's floor for handing a message from one core to another: two platform threads pass a
@@ -14,6 +17,14 @@ public final class CrossCoreRoundTrip {
 
     /** Round trips timed, after as many to warm up: a few milliseconds at most on two cores. */
     public static final int ROUNDS = 20_000;
+    /** A reading this many times another is the host in another arrangement of its cores, not noise. */
+    public static final double MOVED = 2;
+    /** What the metric {@code crossCoreRoundTripNs} is, for an experiment's notes. */
+    public static final String NOTE = "crossCoreRoundTripNs: this machine's floor for a message between two cores, measured "
+            + "in the same JVM just before each timed run: two platform threads pass a counter back and forth, each spinning on "
+            + "the other's write (mean of " + String.format("%,d", ROUNDS) + " after as many to warm up). A virtual machine can "
+            + "be given cores that share a cache or cores that do not, from one hour to the next; a figure that hands messages "
+            + "between carriers moves with it";
 
     private volatile long ping;
     private volatile long pong;
@@ -30,6 +41,28 @@ public final class CrossCoreRoundTrip {
             return Double.NaN;
         }
         return new CrossCoreRoundTrip().run(ROUNDS, deadline);
+    }
+
+    /**
+     * The sentence for a run whose VMs read the cross-core round trip at least {@link #MOVED} times
+     * apart (the host changed how it gave its cores while the run went on), or empty.
+     *
+     * @param perVm each VM's {@code crossCoreRoundTripNs}; NaN where a VM did not read it
+     */
+    public static Optional<String> moved(double[] perVm) {
+        double[] read = Arrays.stream(perVm).filter(v -> v > 0 && Double.isFinite(v)).toArray();
+        if (read.length < 2) {
+            return Optional.empty();
+        }
+        double low = Arrays.stream(read).min().orElseThrow();
+        double high = Arrays.stream(read).max().orElseThrow();
+        if (high < MOVED * low) {
+            return Optional.empty();
+        }
+        return Optional.of(String.format("THE HOST MOVED: this machine's cross-core round trip, read in every JVM, went from %s "
+                + "to %s ns in this run, so its cores were handed out two ways while it ran; a figure that hands messages between "
+                + "carriers moves with that, for the raw virtual threads as for the toolkit: compare it with a rerun only where "
+                + "crossCoreRoundTripNs reads alike (its value per JVM is in the details)", Grid.print(low), Grid.print(high)));
     }
 
     private double run(int rounds, Duration deadline) throws InterruptedException {
