@@ -42,13 +42,19 @@ public final class Isolation {
      * changed after sending it, by reference and as a copy. Then, per size, the cost of sending a
      * list by reference and as a copy ({@link List#copyOf}) to a process that reads it: batches of
      * {@code BATCH} messages until the last three agree within 10% (steady), or twenty batches
-     * (reported as not steady). Figures are {@code result} lines.
+     * (reported as not steady), in a second pass over the sizes, after a first that warms the JIT up
+     * for all of them. Figures are {@code result} lines.
      */
     public static void main(String[] args) throws Exception {
         List<String> spec = ChildSide.arguments(args, "Isolation");
         int batch = Integer.parseInt(spec.get(0));
         ChildSide.result("seen.reference", seenAfterMutation(false));
         ChildSide.result("seen.copy", seenAfterMutation(true));
+        for (int i = 1; i < spec.size(); i++) { // a first pass over every size warms the JIT up for all of them
+            for (boolean copy : new boolean[] {false, true}) {
+                steadyNsPerMessage(Integer.parseInt(spec.get(i)), copy, batch);
+            }
+        }
         for (int i = 1; i < spec.size(); i++) {
             int size = Integer.parseInt(spec.get(i));
             for (boolean copy : new boolean[] {false, true}) {
@@ -186,7 +192,8 @@ public final class Isolation {
             Row largest = rows.get(rows.size() - 1);
             notes.add(String.format("At %,d elements a copy cost %s× the reference per message.", largest.size(),
                     Grid.printRatio(largest.copy() / largest.ref())));
-            notes.add("Each figure is the last batch once three in a row agree within 10% (steady), else after 20 batches, marked.");
+            notes.add("Each figure is from a second pass over the sizes, after a first that warms the JIT up for all of them: the last "
+                    + "batch once three in a row agree within 10% (steady), else after 20 batches, marked.");
             notes.add("BEAM pays the copy on every send, and gets private heaps (and per-process GC) for it.");
             return new Section(table, chart, notes);
         }
