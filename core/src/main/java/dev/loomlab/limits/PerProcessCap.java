@@ -184,27 +184,24 @@ public final class PerProcessCap {
         ChildSide.exit(0);
     }
 
+    /** Allocates 1 MiB in 16 KiB arrays, then stores what the JVM counted for the thread that ran it in {@code counted[0]}. */
+    private static Runnable allocateOneMiB(com.sun.management.ThreadMXBean mx, long[] counted) {
+        return () -> {
+            byte[][] junk = new byte[64][];
+            for (int i = 0; i < junk.length; i++) {
+                junk[i] = new byte[16 * 1024];
+            }
+            counted[0] = mx.getCurrentThreadAllocatedBytes();
+        };
+    }
+
     /** What ThreadMXBean can tell about allocations: per platform thread yes, per virtual thread no. */
     static void allocationAccounting() throws Exception {
         var mx = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
         long[] platform = new long[1];
-        Thread p = Thread.ofPlatform().start(() -> {
-            byte[][] junk = new byte[64][];
-            for (int i = 0; i < junk.length; i++) {
-                junk[i] = new byte[16 * 1024];
-            }
-            platform[0] = mx.getCurrentThreadAllocatedBytes();
-        });
-        p.join();
+        Thread.ofPlatform().start(allocateOneMiB(mx, platform)).join();
         long[] virtual = new long[2];
-        Thread v = Thread.ofVirtual().unstarted(() -> {
-            byte[][] junk = new byte[64][];
-            for (int i = 0; i < junk.length; i++) {
-                junk[i] = new byte[16 * 1024];
-            }
-            virtual[0] = mx.getCurrentThreadAllocatedBytes();
-        });
-        v.start();
+        Thread v = Thread.ofVirtual().start(allocateOneMiB(mx, virtual));
         virtual[1] = mx.getThreadAllocatedBytes(v.threadId());
         v.join();
         ChildSide.result("platformThreadAllocatedBytes", platform[0]);

@@ -79,12 +79,34 @@ public final class ThreadCeiling {
         int maxAttempts = Integer.parseInt(spec.get(0));
         int virtualCount = Integer.parseInt(spec.get(1));
         CountDownLatch release = new CountDownLatch(1);
-        List<Thread> threads = new ArrayList<>();
-        String failure = "none (stopped at the attempt cap)";
+        List<Thread> platform = new ArrayList<>();
         long t0 = System.nanoTime();
+        String failure = startParked(Thread.ofPlatform().daemon(true), maxAttempts, release, platform);
+        long elapsed = System.nanoTime() - t0;
+        ChildSide.result("platformStarted", platform.size());
+        ChildSide.result("platformFailure", failure.isEmpty() ? "none (stopped at the attempt cap)" : failure);
+        ChildSide.result("nsPerPlatformThread", platform.isEmpty() ? 0 : elapsed / platform.size());
+        release.countDown();
+        for (Thread t : platform) {
+            t.join();
+        }
+        CountDownLatch virtualRelease = new CountDownLatch(1);
+        List<Thread> virtual = new ArrayList<>();
+        String virtualFailure = startParked(Thread.ofVirtual(), virtualCount, virtualRelease, virtual);
+        ChildSide.result("virtualStarted", virtual.size());
+        ChildSide.result("virtualFailure", virtualFailure.isEmpty() ? "none" : virtualFailure);
+        virtualRelease.countDown();
+        for (Thread t : virtual) {
+            t.join();
+        }
+        ChildSide.exit(0);
+    }
+
+    /** Starts up to {@code count} threads that wait for {@code release}, into {@code started}; the refusal in words, or "". */
+    private static String startParked(Thread.Builder builder, int count, CountDownLatch release, List<Thread> started) {
         try {
-            for (int i = 0; i < maxAttempts; i++) {
-                threads.add(Thread.ofPlatform().daemon(true).start(() -> {
+            for (int i = 0; i < count; i++) {
+                started.add(builder.start(() -> {
                     try {
                         release.await();
                     } catch (InterruptedException e) {
@@ -92,39 +114,9 @@ public final class ThreadCeiling {
                     }
                 }));
             }
+            return "";
         } catch (Throwable t) {
-            failure = DemoOutput.describe(t);
+            return DemoOutput.describe(t);
         }
-        long elapsed = System.nanoTime() - t0;
-        ChildSide.result("platformStarted", threads.size());
-        ChildSide.result("platformFailure", failure);
-        ChildSide.result("nsPerPlatformThread", threads.isEmpty() ? 0 : elapsed / threads.size());
-        release.countDown();
-        for (Thread t : threads) {
-            t.join();
-        }
-        CountDownLatch vRelease = new CountDownLatch(1);
-        List<Thread> virtual = new ArrayList<>();
-        String vFailure = "none";
-        try {
-            for (int i = 0; i < virtualCount; i++) {
-                virtual.add(Thread.ofVirtual().start(() -> {
-                    try {
-                        vRelease.await();
-                    } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
-                    }
-                }));
-            }
-        } catch (Throwable t) {
-            vFailure = DemoOutput.describe(t);
-        }
-        ChildSide.result("virtualStarted", virtual.size());
-        ChildSide.result("virtualFailure", vFailure);
-        vRelease.countDown();
-        for (Thread t : virtual) {
-            t.join();
-        }
-        ChildSide.exit(0);
     }
 }
