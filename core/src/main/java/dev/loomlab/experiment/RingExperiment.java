@@ -160,10 +160,10 @@ public final class RingExperiment extends NamedExperiment {
             throws InterruptedException, TimeoutException {
         long hops = spec.n() * spec.m();
         boolean traced = HopTrace.ENABLED && spec.hopTrace();
+        double crossCore = CrossCoreRoundTrip.measureNanos(Duration.ofSeconds(5));
         if (traced) {
             HopTrace.start();
         }
-        double crossCore = CrossCoreRoundTrip.measureNanos(Duration.ofSeconds(5));
         GcWindow gc = GcWindow.afterFullGc();
         firstSend.run();
         if (!done.await(spec.deadline().toMillis(), TimeUnit.MILLISECONDS)) {

@@ -39,20 +39,20 @@ public final class MemoryLimit {
     public static Section section(Progress progress) {
         GridLines table = new GridLines("The memory limit: the JVM reads it and sizes its heap; a full heap says so")
                 .text("setting").text("memory the JVM sees").text("max heap it chose").text("when it fills").text("detail");
-        ChildReply probe = ChildCall.launch(List.of(), MemoryLimit.class, List.of("probe"), List.of("-XX:MaxRAM=512m"), Demos.DEADLINE, progress);
+        ChildReply probe = probe(List.of(), List.of("-XX:MaxRAM=512m"), progress);
         table.row("-XX:MaxRAM=512m (simulated 512 MB machine)", Demos.bytes(probe.number("physicalMemorySeen")),
                 Demos.bytes(probe.number("maxHeap")), "", "MaxRAM changes only the heap's sizing, not what the OS reports; GC " + probe.get("gc") + "; the heap is 25% of RAM by default (MaxRAMPercentage)");
-        Optional<Cgroups.Group> group = Cgroups.limited("memory", g -> g.limitMemory(512L << 20));
+        Optional<Cgroups.Group> group = Cgroups.limited("memory", g -> g.limitMemory(LIMIT));
         try {
             if (group.isPresent()) {
-                ChildReply real = ChildCall.launch(group.get().wrapper(), MemoryLimit.class, List.of("probe"), List.of(), Demos.DEADLINE, progress);
+                ChildReply real = probe(group.get().wrapper(), List.of(), progress);
                 table.row("a real memory cgroup limited to 512 MB", Demos.bytes(real.number("physicalMemorySeen")),
                         Demos.bytes(real.number("maxHeap")), "", "read from the cgroup by the JVM itself (container support), GC " + real.get("gc"));
-                ChildReply fill = ChildCall.launch(group.get().wrapper(), MemoryLimit.class, List.of("fill", "64", "100000"), List.of("-XX:-ExitOnOutOfMemoryError"), Demos.DEADLINE, progress);
+                ChildReply fill = fill(group.get().wrapper(), List.of("-XX:-ExitOnOutOfMemoryError"), progress);
                 table.row("the same cgroup, processes holding 64 KiB each", "512 MB",
                         Demos.bytes(fill.number("maxHeap")), fill.ending(), Grid.print(fill.number("processes")) + " processes; " + fill.get("stoppedBy"));
             } else {
-                ChildReply fill = ChildCall.launch(List.of(), MemoryLimit.class, List.of("fill", "64", "100000"), List.of("-XX:MaxRAM=512m", "-XX:-ExitOnOutOfMemoryError"), Demos.DEADLINE, progress);
+                ChildReply fill = fill(List.of(), List.of("-XX:MaxRAM=512m", "-XX:-ExitOnOutOfMemoryError"), progress);
                 table.row("-XX:MaxRAM=512m, processes holding 64 KiB each", "512 MB",
                         Demos.bytes(fill.number("maxHeap")), fill.ending(), Grid.print(fill.number("processes")) + " processes; " + fill.get("stoppedBy"));
             }
@@ -62,8 +62,7 @@ public final class MemoryLimit {
         Optional<Cgroups.Group> small = Cgroups.limited("memory", g -> g.limitMemory(256L << 20));
         try {
             if (small.isPresent()) {
-                ChildReply killed = ChildCall.launch(small.get().wrapper(), MemoryLimit.class, List.of("fill", "64", "100000"),
-                        List.of("-Xmx1g", "-XX:-ExitOnOutOfMemoryError"), Demos.DEADLINE, progress);
+                ChildReply killed = fill(small.get().wrapper(), List.of("-Xmx1g", "-XX:-ExitOnOutOfMemoryError"), progress);
                 table.row("a real 256 MB cgroup, but -Xmx1g (a heap the container cannot hold)", "256 MB", "1.0 GiB",
                         killed.ending(), killed.run().exitCode() == 137 ? "after about " + Grid.print(killed.number("processes")) + " processes; the BEAM case: nothing in the log, only the exit code"
                                 : "the kernel refused earlier: " + killed.jvmMessage());
@@ -108,13 +107,13 @@ public final class MemoryLimit {
                 if (group.isPresent()) {
                     anyReal = true;
                     reading = SwapLimit.read(group.get().dir()).orElseThrow();
-                    probe = ChildCall.launch(group.get().wrapper(), MemoryLimit.class, List.of("probe"), List.of(), Demos.DEADLINE, progress);
+                    probe = probe(group.get().wrapper(), List.of(), progress);
                     files = "real, cgroup " + reading.version() + ": " + reading.files();
                     seen = Demos.bytes(probe.number("physicalMemorySeen")) + " / " + Demos.bytes(probe.number("swapSeen"));
                     swapsSeen[i] = Demos.bytes(probe.number("swapSeen"));
                 } else {
                     reading = simulated(own.map(SwapLimit::version).orElse("v2"), allowed);
-                    probe = ChildCall.launch(List.of(), MemoryLimit.class, List.of("probe"), List.of("-XX:MaxRAM=512m"), Demos.DEADLINE, progress);
+                    probe = probe(List.of(), List.of("-XX:MaxRAM=512m"), progress);
                     files = "SIMULATED: files written by the toolkit (" + reading.version() + ": " + reading.files()
                             + "), read back by the same reader; the child JVM got -XX:MaxRAM=512m, which sets memory only";
                     seen = "512 MiB (MaxRAM) / not simulated";
@@ -174,6 +173,16 @@ public final class MemoryLimit {
     private static void publishedRow(GridLines table, String experiment, String metric) {
         PublishedFigures.of(experiment, metric).stream().findFirst().ifPresent(f ->
                 table.row("article: " + f.runtime(), "512 MB", "(BEAM has no heap limit)", "killed by the kernel (exit 137), no log", f.note()));
+    }
+
+    /** A child JVM that reports the memory and swap it sees and the heap it sized ({@link #main}'s {@code probe}). */
+    private static ChildReply probe(List<String> wrapper, List<String> flags, Progress progress) {
+        return ChildCall.launch(wrapper, MemoryLimit.class, List.of("probe"), flags, Demos.DEADLINE, progress);
+    }
+
+    /** A child JVM that spawns processes holding 64 KiB each, up to 100,000, until memory runs out ({@link #main}'s {@code fill}). */
+    private static ChildReply fill(List<String> wrapper, List<String> flags, Progress progress) {
+        return ChildCall.launch(wrapper, MemoryLimit.class, List.of("fill", "64", "100000"), flags, Demos.DEADLINE, progress);
     }
 
     /**
