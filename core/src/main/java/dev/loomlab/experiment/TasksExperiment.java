@@ -107,7 +107,9 @@ public final class TasksExperiment extends NamedExperiment {
         metrics.put("allAsleepAtOnce", (double) r.get("allAsleepAtOnce"));
         r.forEach((key, kib) -> {
             if (key.startsWith("nmt.")) {
-                metrics.put("nmt" + key.substring(4).replace("_", "") + "CommittedBytes", kib * 1024.0);
+                metrics.put("nmt" + java.util.Arrays.stream(key.substring(4).split("_"))
+                        .map(w -> Character.toUpperCase(w.charAt(0)) + w.substring(1)).collect(java.util.stream.Collectors.joining())
+                        + "CommittedBytes", kib * 1024.0);
             }
         });
         return metrics;

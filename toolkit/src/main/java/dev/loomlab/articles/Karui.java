@@ -225,8 +225,8 @@ public final class Karui {
                 .number("JVM total MB", m -> Grid.round(m.bytesPerProcess() * m.n() / 1e6))
                 .number("BEAM here total MB", m -> Grid.round(BeamHere.value(beam.get(m.n()), "bytesPerProcess") * m.n() / 1e6))
                 .number("BEAM total MB (2.6 KB x n)", m -> Grid.round(beamPer * m.n() / 1e6))
-                .number("JVM µs / spawn", m -> Grid.nearest(m.nsPerSpawn() / 10) / 100.0)
-                .number("BEAM here µs / spawn", m -> Grid.nearest(BeamHere.value(beam.get(m.n()), "nsPerSpawn") / 10) / 100.0)
+                .number("JVM µs / spawn", m -> Grid.round(m.nsPerSpawn() / 1000))
+                .number("BEAM here µs / spawn", m -> Grid.round(BeamHere.value(beam.get(m.n()), "nsPerSpawn") / 1000))
                 .number("BEAM µs / spawn (article: 0.5 to 0.9)", m -> beamNs / 1000)
                 .build();
         List<Long> xs = tiers.stream().map(Measurement::n).toList();

@@ -126,7 +126,7 @@ public final class MillionTasks {
                 base1 = p1;
                 baseN = pN;
             }
-            table.row(v.getKey(), round1(p1), round1(p1 - base1), round1(pN), round1(pN - baseN),
+            table.row(v.getKey(), Grid.round(p1), Grid.round(p1 - base1), Grid.round(pN), Grid.round(pN - baseN),
                     o1.ok() && oN.ok() ? "ok" : !oN.ok() ? oN.outcome() : o1.outcome(), pub);
         }
         return table.build();
@@ -145,14 +145,15 @@ public final class MillionTasks {
                 "what the benchmark measures; " + plain.outcome());
         add(table, "published: OpenJDK 23, 2024", published(SOURCE_2024, OPENJDK_2024, 1).orElse(Double.NaN) , "MB as published");
         add(table, "published: OpenJDK 21-ea, 2023", published(SOURCE_2023, OPENJDK_2023_VIRTUAL, 1).orElse(Double.NaN), "MB as published");
-        add(table, "peak resident set, with NMT on", nmt.metric("peakMegabytes"), "NMT's own bookkeeping adds a little");
+        add(table, "peak resident set, with NMT on", nmt.metric("peakMegabytes"), "the same program, NMT's own bookkeeping included");
         if (nmt.ok()) {
             List<Map.Entry<String, Double>> categories = nmt.metrics().entrySet().stream()
                     .filter(e -> e.getKey().startsWith("nmt")).sorted(Map.Entry.<String, Double>comparingByValue().reversed()).toList();
             for (Map.Entry<String, Double> e : categories) {
                 String name = e.getKey().substring(3, e.getKey().length() - "CommittedBytes".length());
                 if (e.getValue() >= 256 * 1024) {
-                    add(table, "NMT committed: " + name, e.getValue() / TasksRuns.MIB, MEANINGS.getOrDefault(name, ""));
+                    add(table, "NMT committed: " + String.join(" ", name.split("(?<=[a-z])(?=[A-Z])")), e.getValue() / TasksRuns.MIB,
+                            MEANINGS.getOrDefault(name, ""));
                 }
             }
         }
@@ -168,21 +169,15 @@ public final class MillionTasks {
             Map.entry("Compiler", "the JIT compilers' working memory"),
             Map.entry("Internal", "JVM internals"),
             Map.entry("Symbol", "interned names of classes, methods and strings"),
-            Map.entry("SharedclassspaceCDS", "class data sharing: the JDK's pre-parsed classes, mapped from a file"),
-            Map.entry("Sharedclassspace", "class data sharing: the JDK's pre-parsed classes, mapped from a file"),
+            Map.entry("SharedClassSpace", "class data sharing: the JDK's pre-parsed classes, mapped from a file"),
             Map.entry("Metaspace", "class metadata"),
-            Map.entry("Arena Chunk", "scratch memory"),
             Map.entry("ArenaChunk", "scratch memory"),
             Map.entry("NativeMemoryTracking", "NMT's own bookkeeping"),
             Map.entry("Module", "the module graph"),
             Map.entry("Other", "other native allocations, e.g. direct buffers"));
 
     private static void add(GridLines table, String what, double mib, String meaning) {
-        table.row(what, round1(mib), meaning);
-    }
-
-    static double round1(double v) {
-        return Double.isNaN(v) ? Double.NaN : Math.round(v * 10) / 10.0;
+        table.row(what, Grid.round(mib), meaning);
     }
 
     /** The tiers published for the benchmark, ascending. */

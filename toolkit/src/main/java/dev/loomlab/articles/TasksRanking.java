@@ -108,7 +108,7 @@ final class TasksRanking {
                 .whole("rank", r -> r.place().rank())
                 .text("runtime", r -> r.place().runtime())
                 .number("peak MB (published)", r -> r.place().peakMb())
-                .number("× the winner", r -> Math.round(r.place().timesWinner() * 100) / 100.0)
+                .number("× the winner", r -> Grid.round(r.place().timesWinner()))
                 .build();
         return new Section(table, null, notes);
     }

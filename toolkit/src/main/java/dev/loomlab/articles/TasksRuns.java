@@ -123,9 +123,9 @@ public final class TasksRuns implements Tabular {
                 .whole("tasks", Row::n)
                 .text("outcome", r -> r.outcome().outcome()
                         + (r.outcome().metric("allAsleepAtOnce") == 0 ? "; not all asleep at once: raise the sleep" : ""))
-                .number("peak MiB (ours)", r -> MillionTasks.round1(r.peakMb()))
-                .number("RSS while all asleep, MiB", r -> MillionTasks.round1(r.outcome().metric("rssAsleepBytes") / MIB))
-                .number("heap after GC, MiB", r -> MillionTasks.round1(r.outcome().metric("heapAfterGcBytes") / MIB))
+                .number("peak MiB (ours)", r -> Grid.round(r.peakMb()))
+                .number("RSS while all asleep, MiB", r -> Grid.round(r.outcome().metric("rssAsleepBytes") / MIB))
+                .number("heap after GC, MiB", r -> Grid.round(r.outcome().metric("heapAfterGcBytes") / MIB))
                 .text("all asleep at once", r -> {
                     double asleep = r.outcome().metric("allAsleepAtOnce");
                     return Double.isNaN(asleep) ? "" : asleep == 1 ? "yes" : "no: raise the sleep";
@@ -162,7 +162,7 @@ public final class TasksRuns implements Tabular {
         }
         for (Kind kind : ours.stream().map(Row::kind).distinct().toList()) {
             List<Object> cells = new ArrayList<>(List.of("this machine (MiB)", label(kind)));
-            tiers.forEach(t -> cells.add(MillionTasks.round1(ours.stream().filter(r -> r.kind() == kind && r.n() == t)
+            tiers.forEach(t -> cells.add(Grid.round(ours.stream().filter(r -> r.kind() == kind && r.n() == t)
                     .mapToDouble(Row::peakMb).findFirst().orElse(Double.NaN))));
             table.row(cells.toArray());
         }
@@ -201,7 +201,7 @@ public final class TasksRuns implements Tabular {
                         + "measured per-task slope (not a measurement)", out)
                 .text("ours", r -> r.kind().label())
                 .text("figure", r -> r.e().label())
-                .number("peak MiB at 1M (ours)", r -> MillionTasks.round1(r.e().peakMb()))
+                .number("peak MiB at 1M (ours)", r -> Grid.round(r.e().peakMb()))
                 .number("OpenJDK 23 VT, 2024, MB", AtMillion::published2024)
                 .number("ours / 2024", r -> Grid.ratio(r.e().peakMb(), r.published2024()))
                 .text("2023 row beside", AtMillion::against2023)
@@ -320,7 +320,7 @@ public final class TasksRuns implements Tabular {
     }
 
     private static void addPerTask(GridLines table, String name, int n, double mb1, double mbN, double unit) {
-        table.row(name, n, MillionTasks.round1(mb1), MillionTasks.round1(mbN),
+        table.row(name, n, Grid.round(mb1), Grid.round(mbN),
                 n <= 1 || Double.isNaN(mb1) || Double.isNaN(mbN) ? Double.NaN : (double) Math.round((mbN - mb1) * unit / (n - 1)));
     }
 
