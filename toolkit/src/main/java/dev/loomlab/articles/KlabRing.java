@@ -18,6 +18,7 @@ import dev.loomlab.util.Progress;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Optional;
 import org.knowm.xchart.XYChart;
 
 /**
@@ -170,6 +171,18 @@ public final class KlabRing implements Tabular {
             for (int m : rows.stream().mapToInt(Row::m).distinct().sorted().toArray()) {
                 rows.stream().filter(r -> r.hibernated() == hibernated && r.m() == m && r.outcome().ok())
                         .max(Comparator.comparingInt(Row::n)).ifPresent(r -> said.add(againstKlab(r)));
+            }
+        }
+        int largest = rows.stream().filter(r -> r.outcome().ok()).mapToInt(Row::n).max().orElse(0);
+        for (int m : rows.stream().mapToInt(Row::m).distinct().sorted().toArray()) {
+            Optional<Row> normal = rows.stream().filter(r -> !r.hibernated() && r.n() == largest && r.m() == m).findFirst();
+            Optional<Row> hibernated = rows.stream().filter(r -> r.hibernated() && r.n() == largest && r.m() == m).findFirst();
+            if (normal.isPresent() && hibernated.isPresent()) {
+                said.add(String.format("hibernated against normal, N = %,d, M = %d, spawn included: BEAM here %s×, the JVM %s×; "
+                                + "KLab's at 10 M: %s×", largest, m,
+                        Grid.printRatio(hibernated.get().beamWithSpawn() / normal.get().beamWithSpawn()),
+                        Grid.printRatio(hibernated.get().withSpawn() / normal.get().withSpawn()),
+                        Grid.printRatio(article(true, m) / article(false, m))));
             }
         }
         said.add("incl. spawn: the time to spawn the ring plus the token's n x m hops, over n x m; KLab's times almost "

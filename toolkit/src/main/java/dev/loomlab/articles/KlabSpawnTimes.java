@@ -69,10 +69,10 @@ final class KlabSpawnTimes {
         List<String> notes = new ArrayList<>();
         for (Row r : rows) {
             if (!Double.isNaN(r.klabMicros()) && !Double.isNaN(r.coldMicros())) {
-                notes.add(String.format("%s at %,d: %.2f µs per spawn cold, %s KLab's %.2f µs on the 2008 T2000 (ratio %.2f)%s",
-                        r.who(), r.n(), r.coldMicros(), r.coldMicros() < r.klabMicros() ? "below" : "above", r.klabMicros(),
-                        r.coldMicros() / r.klabMicros(), Double.isNaN(r.steadyMicros()) ? ""
-                                : String.format("; %s: %.2f µs", r.protocol(), r.steadyMicros())));
+                notes.add(String.format("%s at %,d: %s µs per spawn cold, %s KLab's %s µs on the 2008 T2000 (%s×)%s",
+                        r.who(), r.n(), Grid.print(r.coldMicros()), r.coldMicros() < r.klabMicros() ? "below" : "above",
+                        Grid.print(r.klabMicros()), Grid.printRatio(r.coldMicros() / r.klabMicros()), Double.isNaN(r.steadyMicros()) ? ""
+                                : String.format("; %s: %s µs", r.protocol(), Grid.print(r.steadyMicros()))));
             }
         }
         notes.add("KLab printed \"spawn time\" without a unit; read as microseconds for the whole batch, the per-spawn "

@@ -164,7 +164,7 @@ public record ProcessMemory(int n, Measurement process, Measurement virtual, Mea
         for (int i = 0; i < ours.length; i++) {
             rows.add(new Wall(names[i], ours[i], Units.bytes(ram) + " (all RAM)", ram / ours[i],
                     "EXTRAPOLATION, not measured: RAM / bytes per process; needs -Xmx near the RAM "
-                            + "and ignores the JVM's own ~50 MB and GC headroom"));
+                            + "and ignores the JVM's own footprint (tens of MB: notebook 03 takes it apart) and GC headroom"));
             rows.add(new Wall(names[i], ours[i], Units.bytes(heap) + " (a fresh JVM's default max heap)", heap / ours[i],
                     "EXTRAPOLATION: a fresh JVM's default -Xmx (read in the one that measured the toolkit process) / bytes "
                             + "per unit: where OutOfMemoryError would come without flags"));
