@@ -11,6 +11,7 @@ import dev.loomlab.supervise.RestartIntensity;
 import dev.loomlab.supervise.Supervisor;
 import dev.loomlab.supervise.SupervisorEvent;
 import dev.loomlab.util.Progress;
+import dev.loomlab.view.Grid;
 import dev.loomlab.view.GridLines;
 import dev.loomlab.view.Palette;
 import dev.loomlab.view.Plot;
@@ -53,8 +54,8 @@ public final class SupervisedRunaway {
             int split = l.indexOf(" s  ");
             log.row(split > 0 ? l.substring(0, split).trim() + " s" : "", split > 0 ? l.substring(split + 4) : l);
         }
-        log.row("end", String.format("child JVM: exit code %d; supervisor reason: %s; gave up after %.2f s", run.run().exitCode(),
-                run.get("supervisorExit"), run.number("secondsToGiveUp")));
+        log.row("end", String.format("child JVM: exit code %d; supervisor reason: %s; gave up after %s s", run.run().exitCode(),
+                run.get("supervisorExit"), Grid.print(run.number("secondsToGiveUp"))));
         double beamMb = PublishedFigures.of("supervise", "maxVmBytes").stream().mapToDouble(PublishedFigure::value).findFirst().orElse(Double.NaN) / (1 << 20);
         log.row("BEAM", String.format("article: heap at most %.0f MB, gave up after %.1f s, exit 1 with shutdown instead of 137", beamMb,
                 PublishedFigures.of("supervise", "secondsToGiveUp").stream().mapToDouble(PublishedFigure::value).findFirst().orElse(Double.NaN)));
@@ -87,11 +88,11 @@ public final class SupervisedRunaway {
         double lastTick = ticks.get(ticks.size() - 1).doubleValue();
         boolean stranded = lines.stream().anyMatch(l -> l.contains("stopped heartbeat") && l.contains("still running"));
         if (!stranded && gaveUp - lastTick <= 0.25) {
-            return Optional.of(String.format("in this run the heartbeat kept ticking: its last tick came at %.2f s, "
-                    + "%.2f s before the supervisor gave up", lastTick, gaveUp - lastTick));
+            return Optional.of(String.format("in this run the heartbeat kept ticking: its last tick came at %s s, "
+                    + "%s s before the supervisor gave up", Grid.print(lastTick), Grid.print(gaveUp - lastTick)));
         }
-        return Optional.of(String.format("in this run the heartbeat's last tick came at %.2f s, %.2f s before the supervisor gave up: "
-                + "the heap's exhaustion stopped the bystander too%s", lastTick, gaveUp - lastTick, stranded
+        return Optional.of(String.format("in this run the heartbeat's last tick came at %s s, %s s before the supervisor gave up: "
+                + "the heap's exhaustion stopped the bystander too%s", Grid.print(lastTick), Grid.print(gaveUp - lastTick), stranded
                 ? ", and it ended neither on shutdown nor on kill (to see where such a process waits, dump its JVM's threads, "
                         + "virtual ones included: jcmd PID Thread.dump_to_file -format=text FILE)"
                 : ""));

@@ -15,7 +15,7 @@ class SupervisedRunawayLogTest {
                 " 0.465 s  [supervisor] restart intensity used up: giving up (reached_max_restart_intensity)",
                 " 0.470 s  [supervisor] stopped heartbeat: it ended (shutdown)");
         assertThat(SupervisedRunaway.heartbeatVerdict(log, List.of(0.35, 0.4))).hasValueSatisfying(s -> assertThat(s)
-                .contains("kept ticking: its last tick came at 0.40 s")
+                .contains("kept ticking: its last tick came at 0.4 s")
                 .doesNotContain("stopped the bystander"));
         assertThat(SupervisedRunaway.heartbeatVerdict(log, List.of())).isEmpty();
     }
@@ -26,7 +26,7 @@ class SupervisedRunawayLogTest {
                 " 0.478 s  [supervisor] restart intensity used up: giving up (reached_max_restart_intensity)",
                 " 6.480 s  [supervisor] stopped heartbeat: " + SupervisedRunaway.stoppedWords(Supervisor.STILL_RUNNING));
         assertThat(SupervisedRunaway.heartbeatVerdict(log, List.of(0.225, 0.282))).hasValueSatisfying(s -> assertThat(s)
-                .contains("last tick came at 0.28 s, 0.20 s before the supervisor gave up")
+                .contains("last tick came at 0.282 s, 0.196 s before the supervisor gave up")
                 .contains("ended neither on shutdown nor on kill"));
     }
 
