@@ -118,7 +118,7 @@ public final class Loomlab {
                     + "beamHere(tiers(Kind.PROCESS, ...))");
         }
         try (ProgressLine line = ProgressLine.start("tiers of idle " + kind.label() + " units, one fresh JVM each", sizes.length)) {
-            return new Tiers(kind, TierRuns.measure(kind, sizes, 3, line));
+            return Tiers.measure(kind, sizes, 3, line);
         }
     }
 
@@ -284,8 +284,8 @@ public final class Loomlab {
     }
 
     /** The tiers with each also spawned on BEAM here (a fresh BEAM VM per tier), in the table and the plot. */
-    public static TiersWithBeam beamHere(Tiers tiers) {
-        return ProgressLine.along("BEAM here: the same tiers, one fresh erl each", line -> TiersWithBeam.of(tiers, line));
+    public static Tiers beamHere(Tiers tiers) {
+        return ProgressLine.along("BEAM here: the same tiers, one fresh erl each", tiers::withBeamHere);
     }
 
     /** The same helpers, run in this JVM: for poking in jshell, not for figures to publish. */

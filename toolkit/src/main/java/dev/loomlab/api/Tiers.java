@@ -1,37 +1,95 @@
 package dev.loomlab.api;
 
+import dev.loomlab.beam.BeamHere;
+import dev.loomlab.experiment.ExperimentSpec;
 import dev.loomlab.experiment.Experiments;
-import dev.loomlab.view.Palette;
-
-import dev.loomlab.view.Plot;
-import dev.loomlab.view.Sectioned;
-import dev.loomlab.view.Section;
-import dev.loomlab.view.Series;
-import dev.loomlab.view.Grid;
+import dev.loomlab.experiment.FreshJvm;
 import dev.loomlab.experiment.Kind;
 import dev.loomlab.experiment.Measurement;
+import dev.loomlab.experiment.Run;
+import dev.loomlab.measure.Cap;
 import dev.loomlab.measure.LinearFit;
 import dev.loomlab.published.PublishedFigure;
+import dev.loomlab.util.Progress;
+import dev.loomlab.view.Grid;
+import dev.loomlab.view.Palette;
+import dev.loomlab.view.Plot;
+import dev.loomlab.view.Section;
+import dev.loomlab.view.Sectioned;
+import dev.loomlab.view.Series;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
 
 /**
- * The French article's tier table, arranged from {@link TierRuns}' measurements: each tier's cold
- * run beside its summary, beside the article's tiers, the same as a log-log chart, and the sentence
- * this run supports (heap against n by least squares) as its note. Built by {@link Loomlab#tiers};
- * shown as its {@link #section()}.
+ * The French article's tier table: idle units of one kind spawned at each size, each tier in its
+ * own fresh JVM (a tier never profits from the one before), each tier's cold run beside its
+ * summary, beside the article's tiers; with {@link #withBeamHere}, each tier also spawned in a
+ * fresh BEAM VM on this machine, its columns, ratios and plot series beside the JVM's. The notes
+ * fit the heap against n by least squares, BEAM here's first. Built by {@link Loomlab#tiers}.
  *
  * @param kind  what was spawned
  * @param tiers one measurement per size, in order (a failed tier is a failed measurement)
+ * @param beam  one BEAM-here measurement per tier, or none (not ok when it failed or Erlang is missing)
  */
-public record Tiers(Kind kind, List<Measurement> tiers) implements Sectioned {
+public record Tiers(Kind kind, List<Measurement> tiers, List<Measurement> beam) implements Sectioned {
 
     /** Tolerance for "linear": every tier within 10 % of the fitted line. */
     public static final double LINEAR_TOLERANCE = 0.10;
 
     public Tiers {
         tiers = List.copyOf(tiers);
+        beam = List.copyOf(beam);
+    }
+
+    /** The JVM tiers alone. */
+    public Tiers(Kind kind, List<Measurement> tiers) {
+        this(kind, tiers, List.of());
+    }
+
+    /**
+     * Measures each size in order, {@code repeat} runs per JVM so the cold first run shows beside
+     * the warm ones, moving {@code progress}'s count as each tier finishes.
+     *
+     * @throws IllegalArgumentException if there are no sizes or one is above the cap
+     */
+    public static Tiers measure(Kind kind, int[] sizes, int repeat, Progress progress) {
+        if (sizes.length == 0) {
+            throw new IllegalArgumentException("no sizes to measure: every size is above the cap (" + Cap.current() + ")");
+        }
+        for (int n : sizes) {
+            Cap.check("n", n, kind.bytesPerUnitEstimate());
+        }
+        List<Measurement> tiers = new ArrayList<>();
+        for (int n : sizes) {
+            Measurement tier = FreshJvm.row(ExperimentSpec.of(Experiments.SPAWN, n).withKind(kind).withRepeat(repeat), progress);
+            tiers.add(tier);
+            progress.step(tiers.size(), sizes.length, String.format("tier %,d: %s", n, tier.ok() ? "measured" : tier.outcome()));
+        }
+        return new Tiers(kind, tiers);
+    }
+
+    /** These tiers with each also run on BEAM here, under the same protocol with as many measured runs. */
+    Tiers withBeamHere(Progress progress) {
+        List<Measurement> beamHere = new ArrayList<>();
+        for (Measurement m : tiers) {
+            int measured = (int) Math.max(1, m.runs().stream().filter(Run::measured).count());
+            Measurement b = BeamHere.row(ExperimentSpec.of(Experiments.SPAWN, m.n()).withRepeat(measured), progress);
+            beamHere.add(b);
+            progress.say(String.format("BEAM here, tier %,9d: %s", m.n(), b.ok()
+                    ? String.format("%,6.0f bytes/process, %,6.0f ns/spawn", b.bytesPerProcess(), b.nsPerSpawn()) : b.outcome()));
+        }
+        return new Tiers(kind, tiers, beamHere);
+    }
+
+    /** A metric of the cold first run of a tier (NaN for a failed tier). */
+    public static double cold(Measurement tier, String metric) {
+        return tier.runs().isEmpty() ? Double.NaN : tier.runs().get(0).metric(metric);
+    }
+
+    /** BEAM here's figure at tier i, NaN when it did not run there. */
+    private double beamHere(int i, java.util.function.ToDoubleFunction<Measurement> figure) {
+        return i < beam.size() && beam.get(i).ok() ? figure.applyAsDouble(beam.get(i)) : Double.NaN;
     }
 
     /** The tier whose n is nearest {@code n} (a reader's cell is set beside it), or an error when there is none. */
@@ -40,23 +98,41 @@ public record Tiers(Kind kind, List<Measurement> tiers) implements Sectioned {
                 .orElseThrow(() -> new IllegalStateException("no tier was measured"));
     }
 
-    /** The verdict of this run, then which tiers did not run. */
+    /** The fit of heap against n, BEAM here's first when it ran, then the JVM's; then the tiers that did not run. */
     @Override
     public List<String> notes() {
         List<String> notes = new ArrayList<>();
+        List<Measurement> beamRan = beam.stream().filter(Measurement::ok).toList();
+        if (!beam.isEmpty()) {
+            notes.add(beamRan.isEmpty() ? "BEAM here: " + beam.get(0).outcome() : verdict("BEAM here", beamRan));
+        }
         notes.add(verdict());
         tiers.stream().filter(m -> !m.ok()).forEach(m -> notes.add(String.format("n = %,d: %s", m.n(), m.outcome())));
+        beam.stream().filter(b -> !b.ok() && !beamRan.isEmpty()).forEach(b -> notes.add(String.format("BEAM here, n = %,d: %s", b.n(), b.outcome())));
         return notes;
     }
 
     /**
-     * The bytes per process by tier beside the article's, in 5 columns, with the chart and the notes;
-     * every column (the spawn times, ours cold and steady and the article's, each tier's spawn loop in ms) in its details.
+     * The bytes per process by tier (the JVM's cold and summarised, BEAM here's when it ran, the
+     * article's), with the chart and the notes; every column (the spawn times, ours cold and steady,
+     * BEAM here's and the article's, each tier's spawn loop in ms) in its details.
      */
     @Override
     public Section section() {
-        return Section.narrowed(full(), chart(), notes(), List.of(), "processes", "JVM bytes/process, cold run", "JVM bytes/process",
-                "BEAM bytes/process", "BEAM tier used");
+        if (beam.isEmpty()) {
+            return Section.narrowed(full(), chart(), notes(), List.of(), "processes", "JVM bytes/process, cold run", "JVM bytes/process",
+                    "BEAM bytes/process", "BEAM tier used");
+        }
+        List<Integer> rows = java.util.stream.IntStream.range(0, tiers.size()).boxed().toList();
+        Grid beamHere = Grid.of("", rows)
+                .number("BEAM here bytes/process", i -> Grid.nearest(beamHere(i, Measurement::bytesPerProcess)))
+                .number("BEAM here ns/spawn", i -> Grid.nearest(beamHere(i, Measurement::nsPerSpawn)))
+                .number("JVM / BEAM here, bytes", i -> Grid.ratio(tiers.get(i).bytesPerProcess(), beamHere(i, Measurement::bytesPerProcess)))
+                .number("JVM / BEAM here, ns", i -> Grid.ratio(tiers.get(i).nsPerSpawn(), beamHere(i, Measurement::nsPerSpawn)))
+                .build();
+        Grid full = full().plus(beamHere.columns()).titled(full().title() + "; BEAM here: a fresh BEAM VM per tier, same machine");
+        return Section.narrowed(full, chart(), notes(), List.of(), "processes", "JVM bytes/process, cold run", "JVM bytes/process",
+                "BEAM here bytes/process", "BEAM bytes/process", "JVM / BEAM here, bytes", "BEAM tier used");
     }
 
     /** Every column of the tier table: bytes and ns per spawn, ours cold and steady, the article's, the spawn loop in ms. */
@@ -65,10 +141,10 @@ public record Tiers(Kind kind, List<Measurement> tiers) implements Sectioned {
                 ? "; JVM columns: " + tiers.get(0).summaryOf() + ", beside the cold run" : "";
         return Grid.of("Idle " + kind.label() + " units, one fresh JVM per tier, beside the article's tiers" + warm, tiers)
                 .whole("processes", m -> (int) m.n())
-                .number("JVM bytes/process, cold run", m -> Grid.nearest(TierRuns.cold(m, "bytesPerProcess")))
+                .number("JVM bytes/process, cold run", m -> Grid.nearest(cold(m, "bytesPerProcess")))
                 .number("JVM bytes/process", m -> Grid.nearest(m.bytesPerProcess()))
                 .number("BEAM bytes/process", m -> m.published("bytesPerProcess").map(PublishedFigure::value).orElse(Double.NaN))
-                .number("JVM ns/spawn, cold run", m -> Grid.nearest(TierRuns.cold(m, "nsPerSpawn")))
+                .number("JVM ns/spawn, cold run", m -> Grid.nearest(cold(m, "nsPerSpawn")))
                 .number("JVM ns/spawn", m -> Grid.nearest(m.nsPerSpawn()))
                 .number("BEAM ns/spawn", m -> m.published("nsPerSpawn").map(PublishedFigure::value).orElse(Double.NaN))
                 .number("JVM spawn ms", m -> Grid.nearest(m.metric("totalMillis") * 10) / 10.0)
@@ -116,25 +192,21 @@ public record Tiers(Kind kind, List<Measurement> tiers) implements Sectioned {
 
     /**
      * Bytes per process (left axis, solid) and ns per spawn (right axis, dashed) against n, log-log,
-     * ours and the article's tiers; the cold runs as markers alone.
+     * ours, BEAM here's (the tiers it ran) and the article's tiers; the cold runs as markers alone.
      */
     public Plot chart() {
-        return chart(List.of());
-    }
-
-    /** The same with BEAM-here measurements (ok ones) drawn as their own kind. */
-    Plot chart(List<Measurement> beamHere) {
+        List<Measurement> beamHere = beam.stream().filter(Measurement::ok).toList();
         Palette ours = Palette.of(kind.label());
         String who = "JVM " + kind.label();
         List<Long> ns = tiers.stream().map(Measurement::n).toList();
         List<Series> bytes = new ArrayList<>();
         List<Series> spawn = new ArrayList<>();
         bytes.add(Series.of(ours, who + " bytes/process", ns, tiers.stream().map(Measurement::bytesPerProcess).toList()));
-        bytes.add(Series.of(ours, who + " bytes/process, cold run", ns, tiers.stream().map(m -> TierRuns.cold(m, "bytesPerProcess")).toList())
+        bytes.add(Series.of(ours, who + " bytes/process, cold run", ns, tiers.stream().map(m -> cold(m, "bytesPerProcess")).toList())
                 .styled(Series.Style.MARKERS));
         spawn.add(Series.of(ours, who + " ns/spawn", ns, tiers.stream().map(Measurement::nsPerSpawn).toList())
                 .styled(Series.Style.SECONDARY));
-        spawn.add(Series.of(ours, who + " ns/spawn, cold run", ns, tiers.stream().map(m -> TierRuns.cold(m, "nsPerSpawn")).toList())
+        spawn.add(Series.of(ours, who + " ns/spawn, cold run", ns, tiers.stream().map(m -> cold(m, "nsPerSpawn")).toList())
                 .styled(Series.Style.MARKERS));
         if (!beamHere.isEmpty()) {
             List<Long> bn = beamHere.stream().map(Measurement::n).toList();
@@ -154,10 +226,10 @@ public record Tiers(Kind kind, List<Measurement> tiers) implements Sectioned {
                 "bytes per process (solid lines, log)", bytes, "ns per spawn (dashed lines, log)", spawn);
     }
 
-    /** The section as jshell prints it, then the one line that says how to set BEAM here beside the tiers. */
+    /** The section as jshell prints it; without BEAM here, then the one line that says how to set it beside the tiers. */
     @Override
     public String toString() {
-        return section().toString() + (kind == Kind.BEAM ? "" : "  " + beamHereHint() + "\n");
+        return section().toString() + (kind == Kind.BEAM || !beam.isEmpty() ? "" : "  " + beamHereHint() + "\n");
     }
 
     /** "BEAM here is left out of this table: beamHere(tiers(Kind.PROCESS, Cap.tiers(1_000, 10_000))) sets it beside ...". */

@@ -1,7 +1,6 @@
 package dev.loomlab.articles;
 
 import dev.loomlab.api.Tiers;
-import dev.loomlab.api.TierRuns;
 import dev.loomlab.api.IdleWeight;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.loomlab.beam.BeamHere;
@@ -207,7 +206,7 @@ public final class Karui {
 
     /** Section 2: idle processes at each size, one fresh JVM per size, and one fresh BEAM VM per size for BEAM here. */
     static Section idleScaling(int[] sizes, Progress progress) {
-        List<Measurement> tiers = TierRuns.measure(Kind.PROCESS, sizes, 1, progress);
+        List<Measurement> tiers = Tiers.measure(Kind.PROCESS, sizes, 1, progress).tiers();
         Map<Long, Measurement> beam = new LinkedHashMap<>();
         for (Measurement m : tiers) {
             beam.put(m.n(), BeamHere.row(ExperimentSpec.of(Experiments.SPAWN, (int) m.n()).withRepeat(1), progress));

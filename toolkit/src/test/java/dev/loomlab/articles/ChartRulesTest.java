@@ -1,6 +1,5 @@
 package dev.loomlab.articles;
 
-import dev.loomlab.api.TiersWithBeam;
 import dev.loomlab.api.Tiers;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -109,7 +108,7 @@ class ChartRulesTest {
                 new SideBySide.Row("raw virtual thread", 900, Double.NaN, "", 2_600, "Go (karui)", "measured"),
                 new SideBySide.Row("platform thread (heap + native stack)", 70_000, Double.NaN, "", 8_000_000, "Python (karui)", "measured"));
         List<String> kinds = List.of("JVM process", "JVM virtual", "JVM platform", "BEAM here", "BEAM", "goroutine", "Python thread");
-        TiersWithBeam withBeam = new TiersWithBeam(tiers(), List.of(measurementOfBeam(1_000), measurementOfBeam(10_000)));
+        Tiers withBeam = new Tiers(tiers().kind(), tiers().tiers(), List.of(measurementOfBeam(1_000), measurementOfBeam(10_000)));
         return Stream.of(
                 Named.of("tiers", Charts.of(tiers().chart())),
                 Named.of("tiers with BEAM here", Charts.of(withBeam.chart())),
