@@ -76,6 +76,18 @@ public final class FreshJvm {
      * @throws ChildJvmException        if a VM of the first spec failed
      */
     public static List<Measurement> inTurn(List<ExperimentSpec> specs, Progress progress) {
+        return inTurn(specs, progress, true);
+    }
+
+    /**
+     * Specs set beside each other as rows of a table, their fresh VMs taken in turn as {@link #inTurn}
+     * takes them; every side's failure, the first's too, is that side's failed row ({@link #attempt}).
+     */
+    public static List<Measurement> rowsInTurn(List<ExperimentSpec> specs, Progress progress) {
+        return inTurn(specs, progress, false);
+    }
+
+    private static List<Measurement> inTurn(List<ExperimentSpec> specs, Progress progress, boolean firstThrows) {
         List<Forking> sides = specs.stream().map(Forking::new).toList();
         Measurement[] failed = new Measurement[sides.size()];
         boolean more = true;
@@ -89,7 +101,7 @@ public final class FreshJvm {
                 try {
                     side.runNext(progress);
                 } catch (RuntimeException e) {
-                    if (i == 0) {
+                    if (i == 0 && firstThrows) {
                         throw e;
                     }
                     failed[i] = failure(side.spec, e);

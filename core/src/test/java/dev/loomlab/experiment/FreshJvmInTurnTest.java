@@ -11,7 +11,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
-/** {@link FreshJvm#inTurn}: the sides' fresh VMs alternate, each side stops on its own, and a failure is the first side's or a row. */
+/** {@link FreshJvm#inTurn} and {@link FreshJvm#rowsInTurn}: the sides' fresh VMs alternate, each side stops on its own, and a failure is the first side's or a row. */
 @ExtendWith(NoLeaks.class)
 class FreshJvmInTurnTest {
 
@@ -75,5 +75,15 @@ class FreshJvmInTurnTest {
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("cap");
         assertThat(vmLines(said)).containsExactly("spawn process n=1,000,000: fresh JVM 1");
+    }
+
+    @Test
+    void asRowsTheFirstSidesFailureIsItsRowAndTheOthersGoOn() {
+        ExperimentSpec aboveTheCap = ExperimentSpec.of(Experiments.SPAWN, 1_000_000).withForks(THREE);
+        List<Measurement> rows = FreshJvm.rowsInTurn(List.of(aboveTheCap, spawn(Kind.VIRTUAL)), line -> { });
+
+        assertThat(rows.get(0).ok()).isFalse();
+        assertThat(rows.get(0).outcome()).startsWith(Measurement.NOT_RUN + ": ").contains("cap");
+        assertThat(rows.get(1).ok()).as(rows.get(1).outcome()).isTrue();
     }
 }

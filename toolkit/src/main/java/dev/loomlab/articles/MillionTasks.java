@@ -42,12 +42,27 @@ public final class MillionTasks {
 
     private MillionTasks() {}
 
-    /** Runs every tier for every kind, each in a fresh JVM, and puts them beside the published figures. */
+    /**
+     * Runs every tier for every kind, each in a fresh JVM, and the largest tier, where the kinds are
+     * compared, over several ({@link FreshJvm#HEADLINE_FORKS}, the kinds' VMs taken in turn: its
+     * figures are the median of their VMs, with a 95% interval); puts them beside the published figures.
+     */
     public static TasksRuns measure(Duration sleep, int[] tiers, Kind... kinds) {
-        List<TasksRuns.Row> rows = new ArrayList<>();
+        int largest = java.util.Arrays.stream(tiers).max().orElse(0);
+        Map<Kind, Map<Integer, Measurement>> byKind = new LinkedHashMap<>();
         for (Kind kind : kinds) {
+            byKind.put(kind, new LinkedHashMap<>());
             for (int n : tiers) {
-                rows.add(new TasksRuns.Row(kind, n, run(Experiments.TASKS.spec(n, kind, sleep))));
+                byKind.get(kind).put(n, n == largest ? null : run(Experiments.TASKS.spec(n, kind, sleep)));
+            }
+        }
+        List<Measurement> atLargest = FreshJvm.rowsInTurn(java.util.Arrays.stream(kinds)
+                .map(k -> Experiments.TASKS.spec(largest, k, sleep).withForks(FreshJvm.HEADLINE_FORKS)).toList(), Progress.STDOUT);
+        List<TasksRuns.Row> rows = new ArrayList<>();
+        for (int k = 0; k < kinds.length; k++) {
+            byKind.get(kinds[k]).put(largest, atLargest.get(k));
+            for (Map.Entry<Integer, Measurement> tier : byKind.get(kinds[k]).entrySet()) {
+                rows.add(new TasksRuns.Row(kinds[k], tier.getKey(), tier.getValue()));
             }
         }
         return new TasksRuns(sleep, rows);
@@ -160,21 +175,24 @@ public final class MillionTasks {
         return table.build();
     }
 
-    private static final Map<String, String> MEANINGS = Map.ofEntries(
-            Map.entry("JavaHeap", "the initial heap the JVM commits (1/64 of RAM by default); resident only where touched"),
-            Map.entry("Class", "class metadata (metaspace) of the JDK classes loaded at startup"),
-            Map.entry("Thread", "stacks of the JVM's own platform threads: GC workers, JIT compilers, reference handler..."),
-            Map.entry("Code", "the JIT's code cache: the interpreter and compiled methods"),
-            Map.entry("GC", "the collector's own structures: card table, remembered sets, mark bitmaps"),
-            Map.entry("Compiler", "the JIT compilers' working memory"),
-            Map.entry("Internal", "JVM internals"),
-            Map.entry("Symbol", "interned names of classes, methods and strings"),
-            Map.entry("SharedClassSpace", "class data sharing: the JDK's pre-parsed classes, mapped from a file"),
-            Map.entry("Metaspace", "class metadata"),
-            Map.entry("ArenaChunk", "scratch memory"),
-            Map.entry("NativeMemoryTracking", "NMT's own bookkeeping"),
-            Map.entry("Module", "the module graph"),
-            Map.entry("Other", "other native allocations, e.g. direct buffers"));
+    /** What each Native Memory Tracking category holds, by its name in the metric (the words without spaces). */
+    private static final Map<String, String> MEANINGS = """
+            JavaHeap: the initial heap the JVM commits (1/64 of RAM by default); resident only where touched
+            Class: class metadata (metaspace) of the JDK classes loaded at startup
+            Thread: stacks of the JVM's own platform threads: GC workers, JIT compilers, reference handler...
+            Code: the JIT's code cache: the interpreter and compiled methods
+            GC: the collector's own structures: card table, remembered sets, mark bitmaps
+            Compiler: the JIT compilers' working memory
+            Internal: JVM internals
+            Symbol: interned names of classes, methods and strings
+            SharedClassSpace: class data sharing: the JDK's pre-parsed classes, mapped from a file
+            Metaspace: class metadata
+            ArenaChunk: scratch memory
+            NativeMemoryTracking: NMT's own bookkeeping
+            Module: the module graph
+            Other: other native allocations, e.g. direct buffers
+            """.lines().collect(java.util.stream.Collectors.toMap(
+                    l -> l.substring(0, l.indexOf(':')), l -> l.substring(l.indexOf(':') + 2)));
 
     private static void add(GridLines table, String what, double mib, String meaning) {
         table.row(what, Grid.round(mib), meaning);

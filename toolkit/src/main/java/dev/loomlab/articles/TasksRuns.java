@@ -11,6 +11,7 @@ import dev.loomlab.view.Series;
 import dev.loomlab.experiment.Kind;
 import dev.loomlab.experiment.Measurement;
 import dev.loomlab.experiment.Experiments;
+import dev.loomlab.experiment.Verdict;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -116,13 +117,14 @@ public final class TasksRuns implements Tabular {
     private Grid full() {
         boolean platform = rows.stream().allMatch(r -> r.kind() == Kind.PLATFORM);
         return Grid.of(String.format("Peak memory of a whole JVM running n tasks that each sleep %s (the benchmark: 10 s), "
-                        + "one fresh JVM per row; %s", Durations.format(sleep), platform
+                        + "one fresh JVM per row, the largest tier the median of several (its intervals in the notes); %s",
+                Durations.format(sleep), platform
                         ? "the 2023 benchmark's platform-thread row beside ours"
                         : "the 2024 benchmark's OpenJDK virtual-thread row beside ours (2023's in the details)"), rows)
                 .text("ours", r -> r.kind().label())
                 .whole("tasks", Row::n)
-                .text("outcome", r -> r.outcome().outcome()
-                        + (r.outcome().metric("allAsleepAtOnce") == 0 ? "; not all asleep at once: raise the sleep" : ""))
+                .text("outcome", r -> r.outcome().outcome() + (r.outcome().vms() > 1 ? String.format(", %d VMs", r.outcome().vms()) : "")
+                        + (r.outcome().metric("allAsleepAtOnce") < 1 ? "; not all asleep at once: raise the sleep" : ""))
                 .number("peak MiB (ours)", r -> Grid.round(r.peakMb()))
                 .number("RSS while all asleep, MiB", r -> Grid.round(r.outcome().metric("rssAsleepBytes") / MIB))
                 .number("heap after GC, MiB", r -> Grid.round(r.outcome().metric("heapAfterGcBytes") / MIB))
@@ -135,6 +137,29 @@ public final class TasksRuns implements Tabular {
                 .number("OpenJDK 21-ea, 2023, MB", Row::published2023)
                 .number("ours / 2023", r -> Grid.ratio(r.peakMb(), r.published2023()))
                 .build();
+    }
+
+    /**
+     * At the largest tier, computed from its fresh VMs: BEAM here against the benchmark's program on
+     * raw virtual threads, then the toolkit's processes against it, peak and resident set while all
+     * sleep, each with its interval; "heavier" or "lighter" only where the intervals do not overlap.
+     */
+    @Override
+    public List<String> notes() {
+        int largest = rows.stream().mapToInt(Row::n).max().orElse(0);
+        Optional<Row> virtual = rows.stream().filter(r -> r.n() == largest && r.kind() == Kind.VIRTUAL).findFirst();
+        List<String> notes = new ArrayList<>();
+        for (Kind other : List.of(Kind.BEAM, Kind.PROCESS)) {
+            rows.stream().filter(r -> r.n() == largest && r.kind() == other).findFirst().ifPresent(o -> virtual.ifPresent(v -> {
+                for (String metric : List.of("peakRssBytes", "rssAsleepBytes")) {
+                    notes.add(String.format("%,d tasks, %s: %s", largest, metric.equals("peakRssBytes") ? "peak" : "while all sleep",
+                            other == Kind.BEAM
+                                    ? Verdict.compare(metric, o.outcome(), "BEAM here", v.outcome(), "the JVM (virtual threads)")
+                                    : Verdict.compare(metric, v.outcome(), "raw virtual threads", o.outcome(), "toolkit processes")));
+                }
+            }));
+        }
+        return notes;
     }
 
     /** Every runtime of the benchmark by tier (2024, then 2023), with our rows at the end. */
