@@ -130,7 +130,8 @@ public record Tiers(Kind kind, List<Measurement> tiers, List<Measurement> beam) 
                 .number("JVM / BEAM here, bytes", i -> Grid.ratio(tiers.get(i).bytesPerProcess(), beamHere(i, Measurement::bytesPerProcess)))
                 .number("JVM / BEAM here, ns", i -> Grid.ratio(tiers.get(i).nsPerSpawn(), beamHere(i, Measurement::nsPerSpawn)))
                 .build();
-        Grid full = full().plus(beamHere.columns()).titled(full().title() + "; BEAM here: a fresh BEAM VM per tier, same machine");
+        Grid jvm = full();
+        Grid full = jvm.plus(beamHere.columns()).titled(jvm.title() + "; BEAM here: a fresh BEAM VM per tier, same machine");
         return Section.narrowed(full, chart(), notes(), List.of(), "processes", "JVM bytes/process, cold run", "JVM bytes/process",
                 "BEAM here bytes/process", "BEAM bytes/process", "JVM / BEAM here, bytes", "BEAM tier used");
     }

@@ -48,7 +48,10 @@ public final class MillionTasks {
      * figures are the median of their VMs, with a 95% interval); puts them beside the published figures.
      */
     public static TasksRuns measure(Duration sleep, int[] tiers, Kind... kinds) {
-        int largest = java.util.Arrays.stream(tiers).max().orElse(0);
+        if (tiers.length == 0 || kinds.length == 0) {
+            return new TasksRuns(sleep, List.of());
+        }
+        int largest = java.util.Arrays.stream(tiers).max().getAsInt();
         Map<Kind, Map<Integer, Measurement>> byKind = new LinkedHashMap<>();
         for (Kind kind : kinds) {
             byKind.put(kind, new LinkedHashMap<>());
