@@ -199,8 +199,12 @@ public record Grid(String title, List<Column> columns) {
         if (Double.isNaN(r) || Double.isInfinite(r)) {
             return "?";
         }
-        return r >= 10 ? String.format(java.util.Locale.ROOT, "%,.0f", r)
-                : r >= 1 ? String.format(java.util.Locale.ROOT, "%.1f", r) : String.format(java.util.Locale.ROOT, "%.2f", r);
+        java.math.BigDecimal twoDigits = new java.math.BigDecimal(r).round(new java.math.MathContext(2));
+        if (twoDigits.signum() == 0 || twoDigits.abs().compareTo(java.math.BigDecimal.TEN) >= 0) {
+            return String.format(java.util.Locale.ROOT, "%,.0f", r);
+        }
+        int exponent = twoDigits.precision() - twoDigits.scale() - 1;
+        return twoDigits.setScale(1 - exponent).toPlainString();
     }
 
     /** ours / theirs to two decimals, NaN when either is missing or theirs is zero. */

@@ -56,6 +56,18 @@ class GridTest {
     }
 
     @Test
+    void aRatioInASentenceHasTwoSignificantDigitsEvenWhereRoundingCarries() {
+        assertThat(Grid.printRatio(1.0)).isEqualTo("1.0");
+        assertThat(Grid.printRatio(0.999)).isEqualTo("1.0");
+        assertThat(Grid.printRatio(9.96)).isEqualTo("10");
+        assertThat(Grid.printRatio(0.534)).isEqualTo("0.53");
+        assertThat(Grid.printRatio(0.0512)).isEqualTo("0.051");
+        assertThat(Grid.printRatio(11.4)).isEqualTo("11");
+        assertThat(Grid.printRatio(1234.5)).isEqualTo("1,235");
+        assertThat(Grid.printRatio(Double.NaN)).isEqualTo("?");
+    }
+
+    @Test
     void everyCellPrintsByTheOneRuleAndWholeNumbersAsTheyAre() {
         assertThat(GridText.cell(809.6694946289062)).isEqualTo(Grid.print(809.6694946289062)).isEqualTo("810");
         assertThat(GridText.cell(2632.0)).isEqualTo("2,632");
