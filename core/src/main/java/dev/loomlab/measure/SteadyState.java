@@ -17,7 +17,9 @@ import java.util.function.ToDoubleFunction;
  * {@code tolerance}; then {@code measured} iterations are measured and the run is over. The run is
  * {@link Outcome#STEADY} only when the measured iterations agree within {@code tolerance} too;
  * {@link Outcome#SCATTERED} when they do not (the warm-up window agreed, the figure did not stay).
- * If the warm-up budget is spent first, the run is over and {@link #outcome()} is {@link Outcome#NOT_STEADY}.
+ * If the warm-up budget is spent first, the run is over and {@link #outcome()} is {@link Outcome#NOT_STEADY};
+ * the budget is spent once at least {@code minWarmup + window} iterations ran, or at three times
+ * its time whatever the count (a long iteration gets its window before the budget ends it).
  * With a fixed count: exactly that many iterations, the first cold, the others measured, and the
  * outcome {@link Outcome#FIXED} (no claim either way).
  *
@@ -110,10 +112,21 @@ public final class SteadyState {
             }
         } else if (lastWindowAgrees()) {
             warm = true;
-        } else if (warmupElapsedNanos >= policy.budget().toNanos()) {
+        } else if (budgetSpent(warmupElapsedNanos)) {
             outcome = Outcome.NOT_STEADY;
         }
         return phase;
+    }
+
+    /**
+     * The budget ends a warm-up that has had its chances: at least {@code minWarmup + window}
+     * iterations (two windows past the minimum's first, not all of them holding the cold run), or
+     * three budgets of time whatever the count, so long iterations still reach a warm figure.
+     */
+    private boolean budgetSpent(long warmupElapsedNanos) {
+        long budget = policy.budget().toNanos();
+        return warmupElapsedNanos >= budget && values.size() >= policy.minWarmup() + policy.window()
+                || warmupElapsedNanos >= 3 * budget;
     }
 
     /** True while another iteration should run. */

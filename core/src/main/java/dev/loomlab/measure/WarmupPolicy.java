@@ -5,7 +5,8 @@ import java.time.Duration;
 /**
  * How a timing is warmed up and measured, as JMH's warm-up and measurement iterations are:
  * run at least {@code minWarmup} iterations, and on until the last {@code window} agree within
- * {@code tolerance}, but no longer than {@code budget} of warm-up time; then measure
+ * {@code tolerance}, but no longer than {@code budget} of warm-up time once {@code minWarmup + window}
+ * iterations ran (three budgets at most when iterations are long); then measure
  * {@code measured} iterations. {@link #fixed(int)} turns detection off: exactly that many
  * iterations, the first cold, summarized as the median of the others without a steadiness claim.
  *
@@ -13,6 +14,7 @@ import java.time.Duration;
  * @param window     how many of the latest warm-up iterations must agree, at least 2
  * @param tolerance  how closely they must agree: (max - min) / median of the window, e.g. 0.15
  * @param budget     the warm-up's time limit; past it without a steady window the result is "not steady"
+ *                   (once {@code minWarmup + window} iterations ran, or at three times it)
  * @param measured   iterations measured once steady (K), at least 1
  * @param fixedCount when above 0, detection is off and this many iterations run
  */
@@ -72,7 +74,8 @@ public record WarmupPolicy(int minWarmup, int window, double tolerance, Duration
         if (!detects()) {
             return fixedCount + " iteration" + (fixedCount == 1 ? "" : "s") + " in one JVM, no steadiness detection";
         }
-        return String.format("warm-up: at least %d iterations, until the last %d agree within %.0f%%, at most %s; "
-                + "then %d measured", minWarmup, window, tolerance * 100, budget.toMillis() + " ms", measured);
+        return String.format("warm-up: at least %d iterations, until the last %d agree within %.0f%%, at most %s "
+                + "once %d ran (%s in all); then %d measured", minWarmup, window, tolerance * 100, budget.toMillis() + " ms",
+                minWarmup + window, budget.toMillis() * 3 + " ms", measured);
     }
 }

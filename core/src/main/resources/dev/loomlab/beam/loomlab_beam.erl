@@ -70,7 +70,8 @@ protocol(Opts) ->
 
 %% At most K runs: under the protocol, warm up until the headline (a run's first metric) of the
 %% last `window' runs agrees within the tolerance, or until the warm-up budget is spent (the JVM
-%% side then labels the runs "not steady"), then make the measured runs and stop.
+%% side then labels the runs "not steady"), then make the measured runs and stop. As SteadyState,
+%% the budget is spent once `min' + `window' runs were made, or at three budgets whatever the count.
 repeat(K, Fun, Protocol) -> repeat(K, Fun, Protocol, now_ns(), warming, [], []).
 
 repeat(0, _Fun, _Protocol, _Start, _State, _Headlines, Acc) -> lists:reverse(Acc);
@@ -90,10 +91,11 @@ repeat(K, Fun, Protocol, Start, State, Headlines, Acc) ->
 next(fixed, State, _Headlines, _Elapsed) -> State;
 next(#{measured := Wanted}, {measuring, Done}, _Headlines, _Elapsed) when Done + 1 >= Wanted -> stop;
 next(_Protocol, {measuring, Done}, _Headlines, _Elapsed) -> {measuring, Done + 1};
-next(Protocol = #{budget_ns := Budget}, warming, Headlines, Elapsed) ->
+next(Protocol = #{budget_ns := Budget, min := Min, window := Window}, warming, Headlines, Elapsed) ->
     case agrees(Protocol, Headlines) of
         true -> {measuring, 0};
-        false when Elapsed >= Budget -> stop;
+        false when Elapsed >= Budget, length(Headlines) >= Min + Window -> stop;
+        false when Elapsed >= 3 * Budget -> stop;
         false -> warming
     end.
 

@@ -59,6 +59,29 @@ class SteadyStateTest {
     }
 
     @Test
+    void longIterationsGetTwoWindowsBeforeTheBudgetEndsTheWarmup() {
+        // a ring of 100,000 on a slow host: 5 s a run, still falling after the cold one
+        SteadyState s = new SteadyState(POLICY);
+        double[] falling = {27_017, 29_987, 11_078, 3_100, 2_800, 2_700, 2_750, 2_720};
+        for (int i = 0; i < falling.length && s.wantsMore(); i++) {
+            s.record(falling[i], (i + 1) * 5 * SECOND);
+        }
+        // past the 10 s budget after run 2, yet it warms up until runs 4 to 6 agree, then measures
+        assertThat(s.phases()).containsExactly(COLD, WARMUP, WARMUP, WARMUP, WARMUP, WARMUP, MEASURED, MEASURED);
+    }
+
+    @Test
+    void threeBudgetsEndAWarmupWhateverItsCount() {
+        SteadyState s = new SteadyState(POLICY);
+        s.record(500, 14 * SECOND);
+        s.record(15_000, 28 * SECOND);
+        assertThat(s.wantsMore()).isTrue();
+        s.record(600, 31 * SECOND);
+        assertThat(s.outcome()).isEqualTo(SteadyState.Outcome.NOT_STEADY);
+        assertThat(s.summarized()).containsExactly(2);
+    }
+
+    @Test
     void nanNeverCountsAsAgreeing() {
         SteadyState s = feed(POLICY, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
                 Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN);

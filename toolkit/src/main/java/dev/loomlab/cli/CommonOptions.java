@@ -29,7 +29,7 @@ final class CommonOptions {
     int repeat;
 
     @Option(names = "--warmup-budget", defaultValue = "10s", paramLabel = "TIME",
-            description = "the most time spent warming up; past it the result says \"not steady\". Default: ${DEFAULT-VALUE}")
+            description = "the most time spent warming up once 6 runs were made (three times it at most); past it the result says \"not steady\". Default: ${DEFAULT-VALUE}")
     String warmupBudget;
 
     @Option(names = "--no-warmup", description = "no steadiness detection: exactly --repeat runs (1: the cold run alone)")
