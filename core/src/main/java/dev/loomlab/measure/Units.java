@@ -1,15 +1,20 @@
 package dev.loomlab.measure;
 
-/** Human-readable sizes and durations for tables and messages. */
+import dev.loomlab.view.Grid;
+
+/** Sizes and durations for sentences, in the unit that reads best, the figure printed by {@link Grid#print}. */
 public final class Units {
 
     private Units() {}
 
-    /** 1,536 → "1.5 KiB"; binary units, one decimal. */
+    /** 1,536 → "1.5 KiB", 106,496 → "104 KiB"; binary units; NaN is "n/a". */
     public static String bytes(double bytes) {
+        if (Double.isNaN(bytes)) {
+            return "n/a";
+        }
         double abs = Math.abs(bytes);
         if (abs < 1024) {
-            return String.format("%,.0f B", bytes);
+            return Grid.print(Math.rint(bytes)) + " B";
         }
         String[] units = {"KiB", "MiB", "GiB", "TiB"};
         double value = bytes / 1024;
@@ -18,20 +23,23 @@ public final class Units {
             value /= 1024;
             unit++;
         }
-        return String.format("%,.1f %s", value, units[unit]);
+        return Grid.print(value) + " " + units[unit];
     }
 
-    /** Nanoseconds as the most readable of ns, µs, ms, s. */
+    /** Nanoseconds as the most readable of ns, µs, ms, s: 53,042 → "53 µs", 1,284 → "1.28 µs"; NaN is "n/a". */
     public static String nanos(double nanos) {
+        if (Double.isNaN(nanos)) {
+            return "n/a";
+        }
         double abs = Math.abs(nanos);
         if (abs < 1_000) {
-            return String.format("%,.0f ns", nanos);
+            return Grid.print(Math.rint(nanos)) + " ns";
         } else if (abs < 1_000_000) {
-            return String.format("%,.1f µs", nanos / 1e3);
+            return Grid.print(nanos / 1e3) + " µs";
         } else if (abs < 1_000_000_000) {
-            return String.format("%,.1f ms", nanos / 1e6);
+            return Grid.print(nanos / 1e6) + " ms";
         }
-        return String.format("%,.2f s", nanos / 1e9);
+        return Grid.print(nanos / 1e9) + " s";
     }
 
     /**
@@ -48,7 +56,7 @@ public final class Units {
         if (isNanos(name)) {
             return nanos(value);
         }
-        return String.format("%,.2f", value);
+        return Grid.print(value);
     }
 
     /** True for a metric named in nanoseconds ({@code nsPerHop}, {@code roundTripNsMean}). */

@@ -45,7 +45,7 @@ class LimitSectionsTest {
     @Test
     void aFullHeapIsAnErrorWithAMessageNotASilentKill() {
         Section r = MemoryLimit.section(Progress.SILENT);
-        assertThat(column(r, "max heap it chose").get(0)).isEqualTo("128.0 MiB");
+        assertThat(column(r, "max heap it chose").get(0)).isEqualTo("128 MiB");
         assertThat(String.join(" ", column(r, "when it fills"))).contains("out of memory");
         assertThat(String.join(" ", column(r, "detail"))).contains("Java heap space");
     }
@@ -54,7 +54,7 @@ class LimitSectionsTest {
     void offHeapMemoryIsCountedOutsideTheHeap() {
         Section r = OffHeap.section(20, 8, 100, Progress.SILENT);
         assertThat(r.grid().rowCount()).isEqualTo(3);
-        assertThat(column(r, "outside the heap (NMT)").get(1)).isEqualTo("Other 8.0 MiB");
+        assertThat(column(r, "outside the heap (NMT)").get(1)).isEqualTo("Other 8 MiB");
     }
 
     @Test

@@ -195,8 +195,8 @@ public final class Karui {
         }
         return words + String.format(" Across them the p50 spans %s to %s (max/min %s) and the cross-core round trip %s to %s (%s).",
                 Verdict.format("roundTripNsP50", p50.min()), Verdict.format("roundTripNsP50", p50.max()),
-                Grid.print(p50.max() / p50.min()), Verdict.format("crossCoreRoundTripNs", crossCore.min()),
-                Verdict.format("crossCoreRoundTripNs", crossCore.max()), Grid.print(crossCore.max() / crossCore.min()));
+                Grid.printRatio(p50.max() / p50.min()), Verdict.format("crossCoreRoundTripNs", crossCore.min()),
+                Verdict.format("crossCoreRoundTripNs", crossCore.max()), Grid.printRatio(crossCore.max() / crossCore.min()));
     }
 
     /** §7.5: a heartbeat and a runaway under one supervisor, max 3 restarts in 60 s, in a child JVM. */

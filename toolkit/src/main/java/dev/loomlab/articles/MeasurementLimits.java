@@ -82,6 +82,6 @@ final class MeasurementLimits {
     }
 
     private static String ratio(double r) {
-        return Double.isNaN(r) || Double.isInfinite(r) ? "?" : String.format("%s×", Grid.print(r));
+        return Grid.printRatio(r) + "×";
     }
 }

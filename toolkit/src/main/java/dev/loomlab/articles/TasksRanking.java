@@ -92,13 +92,13 @@ final class TasksRanking {
             Place java = find(places, "Java OpenJDK").orElse(null);
             notes.add(String.format("%s at %,d tasks: %s wins with %s MB%s", year, n, places.get(0).runtime(),
                     trim(places.get(0).peakMb()), java == null || java.rank() == 1 ? "" : String.format("; Java OpenJDK virtual threads "
-                            + "rank %d of %d at %.2f× the winner", java.rank(), places.size(), java.timesWinner())));
+                            + "rank %d of %d at %s× the winner", java.rank(), places.size(), Grid.printRatio(java.timesWinner()))));
             if (source.equals(MillionTasks.SOURCE_2024)) {
                 claims(places).forEach(c -> notes.add(year + ": " + c.sentence()));
             } else {
                 double go = ratio(places, "Go", "Java OpenJDK");
                 if (!Double.isNaN(go)) {
-                    notes.add(String.format("%s: Go needs %.2f× the memory of Java OpenJDK virtual threads", year, go));
+                    notes.add(String.format("%s: Go needs %s× the memory of Java OpenJDK virtual threads", year, Grid.printRatio(go)));
                 }
             }
         }
