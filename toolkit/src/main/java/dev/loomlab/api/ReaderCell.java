@@ -20,8 +20,8 @@ import java.util.function.Predicate;
  * The sentence that sets a reader's cell beside the toolkit's measurement of the same thing: the
  * figure the cell left (by {@code %%fresh --into} or {@code %%erl --into}), the protocol's figure with
  * its interval over fresh VMs (or the range of its measured runs, with one VM), whether the cell's
- * figure lies inside it, and, when it does not, why in method terms: a cold run before the JIT
- * compiled the loop, one VM against several, a collection in the timed window, another size. Every
+ * figure lies inside it, and, when it does not, why in method terms: a cold run (before the JIT
+ * compiled the loop, or holding what it allocated once), one VM against several, a collection in the timed window, another size. Every
  * part is computed from the two figures; nothing is written in advance.
  *
  * <p>The reader's figure is in the protocol's metric's unit ({@code nsPerHop} in nanoseconds,
@@ -195,10 +195,13 @@ public final class ReaderCell {
         boolean coldApart = !Double.isNaN(cold) && (interval.has() || runs.count() > 0) && !held.test(cold)
                 && !Verdict.format(metric, cold).equals(Verdict.format(metric, interval.median()));
         if (coldApart && Math.abs(yours - cold) < Math.abs(yours - interval.median())) {
-            why.add(vm.equals("JVM")
+            why.add(!vm.equals("JVM")
+                    ? "it is nearer the protocol's first runs: a first run in a fresh BEAM VM pays for what later runs reuse"
+                    : Units.isNanos(metric)
                     ? "it is nearer the protocol's cold runs: a first run in a fresh JVM runs before the JIT has compiled "
                             + "the measured code (warm it up with untilSteady to see the steady figure)"
-                    : "it is nearer the protocol's first runs: a first run in a fresh BEAM VM pays for what later runs reuse");
+                    : "it is nearer the protocol's cold runs: a first run in a fresh JVM also holds what it allocated once "
+                            + "(classes loaded, the code's first objects), which later runs reuse");
         }
         why.add(vms > 1
                 ? String.format("your cell is one VM, and one VM's figure can lie outside an interval over %d VMs: "

@@ -46,7 +46,7 @@ class ReaderCellTest {
     void aFigureInsideTheIntervalAgrees() {
         String s = ReaderCell.relate(2_300, "nsPerHop", "a hop", threeVms());
         assertThat(s).startsWith("your cell: 2.3 µs for a hop, one fresh JVM; the protocol: ")
-                .contains("over 3 fresh JVMs", "steady in every VM", "n = 100,000", "(cold: 25.0 µs)",
+                .contains("over 3 fresh JVMs", "steady in every VM", "n = 100,000", "(cold: 25 µs)",
                         "inside its interval: the cell and the protocol agree")
                 .doesNotContain("outside");
     }
@@ -57,6 +57,16 @@ class ReaderCellTest {
         assertThat(s).contains("outside its interval", "nearer the protocol's cold runs", "before the JIT",
                 "your cell is one VM", "an interval over 3 VMs", "a collection inside your timed window adds to your figure",
                 "and none fell inside its window", "the protocol's 100,000");
+    }
+
+    @Test
+    void aColdMemoryFigureIsWordedAsWhatTheFirstRunAllocatedNotTheJit() {
+        Measurement bytes = new Measurement("spawn", "platform", 1_000, 0, Env.current(), Measurement.OK, "",
+                Map.of("bytesPerProcess", 20_000.0), List.of(new Run(1, true, "cold", Map.of("bytesPerProcess", 70_000.0)),
+                new Run(2, false, "measured", Map.of("bytesPerProcess", 20_000.0))), List.of(),
+                Measurement.STEADY, Map.of("bytesPerProcess", Spread.of(20_000.0)));
+        assertThat(ReaderCell.relate(100_000, "bytesPerProcess", "a process", bytes))
+                .contains("nearer the protocol's cold runs", "what it allocated once").doesNotContain("JIT");
     }
 
     @Test
@@ -110,7 +120,7 @@ class ReaderCellTest {
     @Test
     void beamHereIsWordedAsABeamVmWithoutTheJit() {
         String s = ReaderCell.relate(20_000, "nsPerHop", "a hop", vm("beam", 25_000, 900, 950));
-        assertThat(s).startsWith("your cell: 20.0 µs for a hop, one fresh BEAM VM")
+        assertThat(s).startsWith("your cell: 20 µs for a hop, one fresh BEAM VM")
                 .contains("a first run in a fresh BEAM VM").doesNotContain("JIT");
     }
 
@@ -156,7 +166,7 @@ class ReaderCellTest {
         Measurement big = new Measurement("ring", "process", RING.n(), 100, Env.current(), Measurement.OK, "",
                 Map.of("nsPerHop", 9_000.0), small.runs(), List.of(), Measurement.STEADY, Map.of("nsPerHop", Spread.of(9_000.0, 9_100.0)));
         Section section = new Section(new Grid("t", List.of()), null, List.of(), List.of(MeasurementJson.tree(small), MeasurementJson.tree(big)));
-        assertThat(ReaderCell.relate(9_050, "nsPerHop", "a hop", section, Experiments.RING, Kind.PROCESS, 100)).contains("9.0 µs", "inside");
+        assertThat(ReaderCell.relate(9_050, "nsPerHop", "a hop", section, Experiments.RING, Kind.PROCESS, 100)).contains("9.05 µs", "inside");
         assertThat(ReaderCell.relate(9_050, "nsPerHop", "a hop", section, Experiments.RING, Kind.PROCESS, 1)).contains("outside");
         assertThat(ReaderCell.relate(9_050, "nsPerHop", "a hop", section, Experiments.RING, Kind.PROCESS, 7))
                 .contains("the section holds no ring measurement by process with m = 7");
