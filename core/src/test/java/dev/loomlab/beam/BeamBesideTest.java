@@ -46,7 +46,7 @@ class BeamBesideTest {
         assertThat(table.columnNames()).contains("BEAM here (3 VMs)", "JVM here (process, 3 VMs)");
         assertThat(table.texts("JVM here (process, 3 VMs)").get(0)).startsWith("800 [");
         assertThat(table.texts("on this machine").get(0)).isEqualTo("JVM lighter");
-        assertThat(beside.verdict("bytesPerProcess", "an idle process")).startsWith("on this machine, an idle process: BEAM here 2.6 KiB [")
+        assertThat(beside.verdict("bytesPerProcess", "an idle process")).startsWith("on this machine, an idle process: BEAM here 2.56 KiB [")
                 .contains("lighter (the intervals do not overlap)").contains("published on another machine");
         var close = new BeamBeside(forked(Kind.PROCESS, 2_500, 2_700, 2_600), beam);
         assertThat(close.grid().texts("on this machine").get(0)).isEqualTo("not distinguishable");

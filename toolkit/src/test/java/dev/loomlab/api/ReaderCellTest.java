@@ -80,7 +80,7 @@ class ReaderCellTest {
 
     @Test
     void aColdRunThatPrintsAsTheSteadyFigureIsNoReason() {
-        Measurement beam = vm("beam", 2_605, 2_600, 2_600);
+        Measurement beam = vm("beam", 2_602, 2_600, 2_600);
         assertThat(ReaderCell.relate(2_630, "nsPerHop", "a hop", beam)).contains("1.0× (+1.2%)")
                 .doesNotContain("nearer the protocol's first runs");
     }

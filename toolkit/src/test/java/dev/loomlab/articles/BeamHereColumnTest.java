@@ -48,7 +48,7 @@ class BeamHereColumnTest {
                 .startsWith("not installed: install Erlang: sudo apt-get install erlang-nox").doesNotContain("\n");
         assertThat(BeamHere.value(m, "bytesPerProcess")).isNaN();
         assertThat(BeamHere.verdict("an idle toolkit process", 1_234, m, "bytesPerProcess", 2_632))
-                .isEqualTo("On this machine, an idle toolkit process: BEAM here: " + BeamHere.MISSING + "; the JVM 1.2 KiB.");
+                .isEqualTo("On this machine, an idle toolkit process: BEAM here: " + BeamHere.MISSING + "; the JVM 1.21 KiB.");
     }
 
     @Test
@@ -66,9 +66,9 @@ class BeamHereColumnTest {
         Measurement beam = new Measurement("spawn", "beam", 1_000, 0, null, "ok", "steady",
                 java.util.Map.of("bytesPerProcess", 2_500.0), java.util.List.of(), java.util.List.of());
         assertThat(BeamHere.verdict("an idle toolkit process", 1_250, beam, "bytesPerProcess", 2_632))
-                .isEqualTo("On this machine, an idle toolkit process: BEAM here 2.4 KiB (one VM), the JVM 1.2 KiB (one VM): "
+                .isEqualTo("On this machine, an idle toolkit process: BEAM here 2.44 KiB (one VM), the JVM 1.22 KiB (one VM): "
                         + "the JVM is 0.50× BEAM here, each measured in one VM: no interval to say which is lighter; "
-                        + "the BEAM figure published on another machine is 2.6 KiB: the JVM would be 0.47× it.");
+                        + "the BEAM figure published on another machine is 2.57 KiB: the JVM would be 0.47× it.");
         assertThat(BeamHere.ratio(1_250, beam, "bytesPerProcess")).isEqualTo(0.5);
     }
 }

@@ -32,8 +32,8 @@ class KaruiCrossCoreTest {
                 ForkPolicy.adaptive(3, Duration.ZERO, 0.1), ForkProtocol.Stop.FIXED);
         assertThat(Karui.crossCore(three))
                 .contains("JVM 1 230 ns, 80 ns; JVM 2 900 ns, 480 ns; JVM 3 880 ns, 500 ns")
-                .contains("the p50 spans 230 ns to 900 ns (max/min 3.91)")
-                .contains("the cross-core round trip 80 ns to 500 ns (6.25)");
+                .contains("the p50 spans 230 ns to 900 ns (max/min 3.9)")
+                .contains("the cross-core round trip 80 ns to 500 ns (6.3)");
     }
 
     @Test
