@@ -118,15 +118,10 @@ public final class SteadyState {
         return phase;
     }
 
-    /**
-     * The budget ends a warm-up that has had its chances: at least {@code minWarmup + window}
-     * iterations (two windows past the minimum's first, not all of them holding the cold run), or
-     * three budgets of time whatever the count, so long iterations still reach a warm figure.
-     */
+    /** The budget ends a warm-up that has had its runs ({@link WarmupPolicy#runsBeforeBudgetEnds}), or its longest time. */
     private boolean budgetSpent(long warmupElapsedNanos) {
-        long budget = policy.budget().toNanos();
-        return warmupElapsedNanos >= budget && values.size() >= policy.minWarmup() + policy.window()
-                || warmupElapsedNanos >= 3 * budget;
+        return warmupElapsedNanos >= policy.budget().toNanos() && values.size() >= policy.runsBeforeBudgetEnds()
+                || warmupElapsedNanos >= policy.longestWarmup().toNanos();
     }
 
     /** True while another iteration should run. */

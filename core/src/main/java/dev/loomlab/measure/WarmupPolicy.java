@@ -69,6 +69,16 @@ public record WarmupPolicy(int minWarmup, int window, double tolerance, Duration
         return new WarmupPolicy(minWarmup, window, newTolerance, budget, measured, fixedCount);
     }
 
+    /** The runs a warm-up makes before its budget can end it: two windows past the minimum's first. */
+    public int runsBeforeBudgetEnds() {
+        return minWarmup + window;
+    }
+
+    /** The most warm-up time whatever the count of runs: three budgets, so long runs still reach a window. */
+    public Duration longestWarmup() {
+        return budget.multipliedBy(3);
+    }
+
     /** One line for notes: what the protocol was. */
     public String describe() {
         if (!detects()) {
@@ -76,6 +86,6 @@ public record WarmupPolicy(int minWarmup, int window, double tolerance, Duration
         }
         return String.format("warm-up: at least %d iterations, until the last %d agree within %.0f%%, at most %s "
                 + "once %d ran (%s in all); then %d measured", minWarmup, window, tolerance * 100, budget.toMillis() + " ms",
-                minWarmup + window, budget.toMillis() * 3 + " ms", measured);
+                runsBeforeBudgetEnds(), longestWarmup().toMillis() + " ms", measured);
     }
 }
