@@ -22,9 +22,12 @@ final class FakeMavenRepository {
 
     private FakeMavenRepository() {}
 
-    /** Writes both artifacts into the repository at {@code root} (made if missing); returns {@code root}. */
+    /**
+     * Writes both artifacts into the repository at {@code root} (made if missing); returns {@code root}.
+     * Their sources and classes are compiled beside it, in {@code root}'s parent, which the test owns.
+     */
     static Path create(Path root) throws IOException {
-        Path work = Files.createTempDirectory("loomlab-fake-maven-");
+        Path work = Files.createDirectories(root.resolveSibling(root.getFileName() + "-build"));
         Path nameClasses = compile(work, "name", "fixture.dep", "Name",
                 "public static String name() { return \"" + HELLO.substring("hello from ".length()) + "\"; }", null);
         Path greeterClasses = compile(work, "greeter", "fixture", "Greeter",
