@@ -9,7 +9,8 @@ import org.apache.commons.math3.distribution.TDistribution;
  * across invocations, OOPSLA 2007). When every figure is positive (a time, a size) the interval is
  * taken on their logarithms: it is the interval of their geometric mean, never reaches below zero,
  * and is as wide upwards as a ratio as it is downwards. Otherwise (a count that can be 0) it is the
- * interval of their arithmetic mean. VMs that all read the same figure give an interval of that figure
+ * interval of their arithmetic mean; when no figure is below zero, as with a count, that interval
+ * starts at 0 at the lowest, because a mean of such figures cannot be negative. VMs that all read the same figure give an interval of that figure
  * alone, which says they agreed to the resolution of the figure (a clock's tick), not that it is exact.
  * With one VM there is no interval: {@link #low()} and
  * {@link #high()} are NaN and {@link #has()} is false. NaN figures (a VM that produced none) are
@@ -26,7 +27,8 @@ public record Interval(int count, double median, double centre, double low, doub
 
     /** How the interval is computed, in words for notes and JSON. */
     public static final String METHOD = "95% t-interval across fresh VMs (Georges et al. 2007), on the logarithms "
-            + "of the figures when all are positive (an interval of their geometric mean)";
+            + "of the figures when all are positive (an interval of their geometric mean), from 0 at the lowest "
+            + "when none is negative (a count)";
     /** The confidence level. */
     public static final double LEVEL = 0.95;
 
@@ -53,7 +55,9 @@ public record Interval(int count, double median, double centre, double low, doub
         if (geometric) {
             return new Interval(values.length, median, Math.exp(mean), Math.exp(mean - half), Math.exp(mean + half), true);
         }
-        return new Interval(values.length, median, mean, mean - half, mean + half, false);
+        // a mean of figures none of which is negative (a count) is not negative either
+        double low = Arrays.stream(values).allMatch(v -> v >= 0) ? Math.max(0, mean - half) : mean - half;
+        return new Interval(values.length, median, mean, low, mean + half, false);
     }
 
     /** True when there is an interval: two VMs or more. */

@@ -32,13 +32,23 @@ class IntervalTest {
     }
 
     @Test
-    void aFigureThatCanBeZeroGetsTheIntervalOfItsMean() {
-        // a count: mean 1, sample standard deviation sqrt(3); half-width 4.3027 * sqrt(3) / sqrt(3) = 4.3027
+    void aCountThatCanBeZeroGetsTheIntervalOfItsMeanFromZeroAtTheLowest() {
+        // a count: mean 1, sample standard deviation sqrt(3); half-width 4.3027 * sqrt(3) / sqrt(3) = 4.3027;
+        // the t-interval would start at -3.3027, below what a mean of counts can be
         Interval i = Interval.of(0, 0, 3);
         assertThat(i.geometric()).isFalse();
         assertThat(i.centre()).isEqualTo(1);
-        assertThat(i.low()).isCloseTo(-3.3027, within(0.0001));
+        assertThat(i.low()).isZero();
         assertThat(i.high()).isCloseTo(5.3027, within(0.0001));
+    }
+
+    @Test
+    void figuresThatCanBeNegativeKeepTheWholeIntervalOfTheirMean() {
+        // a memory delta at a small n can read below zero: mean 0, half-width 4.3027 * sqrt(3) / sqrt(3)
+        Interval i = Interval.of(-1, -1, 2);
+        assertThat(i.centre()).isZero();
+        assertThat(i.low()).isCloseTo(-4.3027, within(0.0001));
+        assertThat(i.high()).isCloseTo(4.3027, within(0.0001));
     }
 
     @Test
