@@ -172,7 +172,7 @@ public final class TasksExperiment extends NamedExperiment {
         notes.add("peakRssBytes: the kernel's high-water mark of the measured JVM's resident set (VmHWM in /proc/self/status, "
                 + "what /usr/bin/time calls maximum resident set size), read by that JVM after the last join, just before it exits; "
                 + "peakMegabytes is the same in MiB (2^20 bytes)");
-        notes.add("the measured JVM runs the benchmark's program and nothing else: java -XX:+ExitOnOutOfMemoryError -XX:+DisplayVMOutputToStderr "
+        notes.add("the measured JVM runs the benchmark's program and nothing else: java " + String.join(" ", ChildJvm.OWN_FLAGS) + " "
                 + (spec.jvmFlags().isEmpty() ? "" : String.join(" ", spec.jvmFlags()) + " ")
                 + "-cp <a directory with only TasksProgram and the toolkit's process classes> " + TasksProgram.class.getName() + " " + spec.kind().label() + " n sleep"
                 + (spec.jvmFlags().isEmpty() ? " (no heap or GC flags, as in the benchmark)" : ""));

@@ -7,6 +7,7 @@ import dev.loomlab.jvm.ChildSide;
 import dev.loomlab.measure.Cap;
 import dev.loomlab.measure.EchoRoundTrips;
 import dev.loomlab.measure.RoundTripLog;
+import dev.loomlab.measure.Units;
 import dev.loomlab.process.Pid;
 import dev.loomlab.process.Processes;
 import dev.loomlab.util.Progress;
@@ -242,8 +243,8 @@ public record GcPauses(List<Collector> collectors, List<Integer> ns, int slots, 
         ChildSide.result("rtOutsideP99Us", outside.percentileMicros(99));
         ChildSide.result("rtOutsideMaxUs", outside.maxMicros());
         ChildSide.result("heapUsedBytes", Runtime.getRuntime().totalMemory() - Runtime.getRuntime().freeMemory());
-        ChildSide.log("%,d processes x %d slots: %d collector pauses, round trips p99 %.1f us", n, slots,
-                pauses.getTotalCount(), trips.percentileMicros(99));
+        ChildSide.log("%,d processes x %d slots: %d collector pauses, round trips p99 %s", n, slots,
+                pauses.getTotalCount(), Units.nanos(trips.percentileMicros(99) * 1000));
     }
 
     /**

@@ -62,12 +62,19 @@ public final class ChildJvm {
         return launch(wrapper, mainClass, args, jvmFlags, deadline, progress, classPath());
     }
 
+    /**
+     * The flags every child JVM starts with, before the caller's: it exits on an OutOfMemoryError, its
+     * "Terminating due to ...OutOfMemoryError" reaches the stderr tail, and its stderr is UTF-8 whatever
+     * the locale, as it is read back ("µs" stays "µs").
+     */
+    public static final List<String> OWN_FLAGS = List.of("-XX:+ExitOnOutOfMemoryError", "-XX:+DisplayVMOutputToStderr",
+            "-Dstderr.encoding=UTF-8");
+
     static ChildRun launch(List<String> wrapper, String mainClass, List<String> args, List<String> jvmFlags,
                            Duration deadline, Progress progress, String classPath) {
         List<String> command = new ArrayList<>(wrapper);
         command.add(javaExecutable());
-        command.add("-XX:+ExitOnOutOfMemoryError");
-        command.add("-XX:+DisplayVMOutputToStderr"); // its "Terminating due to ...OutOfMemoryError" reaches the tail
+        command.addAll(OWN_FLAGS);
         command.addAll(jvmFlags);
         command.add("-cp");
         command.add(classPath);

@@ -171,7 +171,7 @@ public record ChildRun(ChildOutcome outcome, int exitCode, Duration elapsed, Lis
             }
             boolean vmFlag = arg.startsWith("-D") || arg.startsWith("-X");
             boolean ours = arg.startsWith("-Dloomlab.") || arg.equals("-Djava.awt.headless=true")
-                    || arg.equals("-XX:+ExitOnOutOfMemoryError") || arg.equals("-XX:+DisplayVMOutputToStderr");
+                    || ChildJvm.OWN_FLAGS.contains(arg);
             if (vmFlag && !ours) {
                 flags.add(arg);
             }

@@ -5,6 +5,7 @@ import dev.loomlab.jvm.ChildReply;
 import dev.loomlab.jvm.ChildSide;
 import dev.loomlab.measure.EchoRoundTrips;
 import dev.loomlab.measure.RoundTripLog;
+import dev.loomlab.measure.Units;
 import dev.loomlab.process.Pid;
 import dev.loomlab.process.Processes;
 import dev.loomlab.util.Progress;
@@ -137,8 +138,8 @@ public record DirtyCall(List<CallSite> sites, Duration call, Duration gap, Durat
         ChildSide.result("rtDuringCallP50Us", during.percentileMicros(50));
         ChildSide.result("rtDuringCallMaxUs", during.maxMicros());
         ChildSide.result("rtOutsideP99Us", outside.percentileMicros(99));
-        ChildSide.log("%s: %,d calls, %,d round trips, p99 %.1f us, max %.1f us", site.label(), inWindow.size(), log.count(),
-                log.percentileMicros(99), log.maxMicros());
+        ChildSide.log("%s: %,d calls, %,d round trips, p99 %s, max %s", site.label(), inWindow.size(), log.count(),
+                Units.nanos(log.percentileMicros(99) * 1000), Units.nanos(log.maxMicros() * 1000));
         caller.kill();
         trips.stop(Duration.ofSeconds(10));
         dirty.shutdownNow();

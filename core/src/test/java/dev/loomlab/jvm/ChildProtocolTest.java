@@ -38,6 +38,15 @@ class ChildProtocolTest {
     }
 
     @Test
+    void aChildsLogLinesReachTheParentIntactInAnAsciiLocale() {
+        List<String> said = new ArrayList<>();
+        ChildReply reply = ChildCall.launch(List.of("env", "LC_ALL=C", "LANG=C"), SaysMicroseconds.class, List.of(),
+                List.of(), Duration.ofSeconds(30), said::add);
+        assertThat(reply.run().outcome()).as(reply.other().toString()).isEqualTo(ChildOutcome.OK);
+        assertThat(said).containsExactly("p99 53 µs");
+    }
+
+    @Test
     void aChildKilledAtItsDeadlineLeavesTheFiguresItStreamed() {
         ChildReply reply = ChildCall.launch(List.of(), Sleeps.class, List.of(), List.of(), Duration.ofSeconds(2),
                 line -> { });
@@ -145,6 +154,15 @@ class ChildProtocolTest {
             ChildSide.result("first", spec.get(0));
             ChildSide.result("count", spec.size());
             ChildSide.log("working on %s", spec.get(1));
+            ChildSide.exit(0);
+        }
+    }
+
+    /** Logs a line with a character outside ASCII, then exits. */
+    public static final class SaysMicroseconds {
+        public static void main(String[] args) {
+            ChildSide.open(args, "SaysMicroseconds");
+            ChildSide.log("p99 53 µs");
             ChildSide.exit(0);
         }
     }
