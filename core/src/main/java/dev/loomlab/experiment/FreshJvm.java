@@ -76,7 +76,7 @@ public final class FreshJvm {
      * @throws ChildJvmException        if a VM of the first spec failed
      */
     public static List<Measurement> inTurn(List<ExperimentSpec> specs, Progress progress) {
-        return inTurn(specs, progress, true);
+        return inTurn(specs, progress, true).stream().map(TimedRow::measurement).toList();
     }
 
     /**
@@ -84,10 +84,18 @@ public final class FreshJvm {
      * takes them; every side's failure, the first's too, is that side's failed row ({@link #attempt}).
      */
     public static List<Measurement> rowsInTurn(List<ExperimentSpec> specs, Progress progress) {
+        return timedRowsInTurn(specs, progress).stream().map(TimedRow::measurement).toList();
+    }
+
+    /** A row of {@link #timedRowsInTurn}: its measurement (or failed row), and the time its own VMs took. */
+    public record TimedRow(Measurement measurement, Duration elapsed) {}
+
+    /** As {@link #rowsInTurn}, with the time each row's own VMs took, the VMs of the others left out. */
+    public static List<TimedRow> timedRowsInTurn(List<ExperimentSpec> specs, Progress progress) {
         return inTurn(specs, progress, false);
     }
 
-    private static List<Measurement> inTurn(List<ExperimentSpec> specs, Progress progress, boolean firstThrows) {
+    private static List<TimedRow> inTurn(List<ExperimentSpec> specs, Progress progress, boolean firstThrows) {
         List<Forking> sides = specs.stream().map(Forking::new).toList();
         Measurement[] failed = new Measurement[sides.size()];
         boolean more = true;
@@ -109,9 +117,10 @@ public final class FreshJvm {
                 more |= failed[i] == null && side.forks.wantsMore();
             }
         }
-        List<Measurement> results = new ArrayList<>();
+        List<TimedRow> results = new ArrayList<>();
         for (int i = 0; i < sides.size(); i++) {
-            results.add(failed[i] != null ? failed[i] : sides.get(i).result());
+            results.add(new TimedRow(failed[i] != null ? failed[i] : sides.get(i).result(),
+                    Duration.ofNanos(sides.get(i).elapsedNanos)));
         }
         return results;
     }
@@ -137,8 +146,12 @@ public final class FreshJvm {
                         spec.kind() == Kind.BEAM ? "BEAM VM" : "JVM", vms.size() + 1, spec.forkPolicy().describe()));
             }
             long start = System.nanoTime();
-            Measurement vm = runOne(one, progress);
-            elapsedNanos += System.nanoTime() - start;
+            Measurement vm;
+            try {
+                vm = runOne(one, progress);
+            } finally {
+                elapsedNanos += System.nanoTime() - start;
+            }
             vms.add(vm);
             forks.record(vm.metrics().isEmpty() ? Double.NaN : vm.metrics().values().iterator().next(), elapsedNanos);
         }

@@ -86,4 +86,16 @@ class FreshJvmInTurnTest {
         assertThat(rows.get(0).outcome()).startsWith(Measurement.NOT_RUN + ": ").contains("cap");
         assertThat(rows.get(1).ok()).as(rows.get(1).outcome()).isTrue();
     }
+
+    @Test
+    void timedRowsCountEachSidesOwnVmsOnly() {
+        long start = System.nanoTime();
+        List<FreshJvm.TimedRow> rows = FreshJvm.timedRowsInTurn(
+                List.of(spawn(Kind.PROCESS).withForks(THREE), spawn(Kind.VIRTUAL)), line -> { });
+        Duration wall = Duration.ofNanos(System.nanoTime() - start);
+
+        assertThat(rows).extracting(r -> r.measurement().vms()).containsExactly(3, 1);
+        assertThat(rows).allSatisfy(r -> assertThat(r.elapsed()).isPositive());
+        assertThat(rows.get(0).elapsed().plus(rows.get(1).elapsed())).isLessThanOrEqualTo(wall);
+    }
 }

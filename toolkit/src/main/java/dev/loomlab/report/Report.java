@@ -13,13 +13,14 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Collectors;
 
 /**
- * The full report: runs a {@link ReportPlan}, each spec in its own fresh JVM killed at its
- * deadline, says what it is doing as it goes, and writes the files ({@link ReportFiles}).
+ * The full report: runs a {@link ReportPlan}, each spec in its own fresh JVMs killed at their
+ * deadline, an experiment's kinds with their fresh VMs in turn, says what it is doing as it goes, and writes the files ({@link ReportFiles}).
  * After them, {@code load} and {@code supervise} ({@link ExtraRuns}), when the plan has them.
  * A failed experiment becomes a row (or a section) that says why, and the report goes on. {@code results.json}
- * is rewritten after every row, so whatever ran survives even if the report itself is stopped.
+ * is rewritten after every experiment, so whatever ran survives even if the report itself is stopped.
  */
 public final class Report {
 
@@ -46,17 +47,24 @@ public final class Report {
         progress.say("this JVM: " + env.oneLine());
         List<ReportRow> rows = new ArrayList<>();
         int index = 0;
-        for (ReportPlan.Entry entry : plan.entries()) {
-            ExperimentSpec spec = entry.spec();
-            if (!entry.runnable()) {
-                ReportRow skipped = ReportRow.skipped(spec, entry.refusal());
-                rows.add(skipped);
-                progress.say("skip   " + skipped.describe() + ": " + firstSentence(entry.refusal()));
+        for (List<ReportPlan.Entry> experiment : byExperiment(plan.entries())) {
+            List<ExperimentSpec> runnable = new ArrayList<>();
+            for (ReportPlan.Entry entry : experiment) {
+                if (entry.runnable()) {
+                    runnable.add(entry.spec());
+                } else {
+                    ReportRow skipped = ReportRow.skipped(entry.spec(), entry.refusal());
+                    rows.add(skipped);
+                    progress.say("skip   " + skipped.describe() + ": " + firstSentence(entry.refusal()));
+                }
+            }
+            if (runnable.isEmpty()) {
                 continue;
             }
-            index++;
-            ReportRow row = runOne(spec, String.format("[%d/%d] ", index, plan.runnable()), progress);
-            rows.add(row);
+            String prefix = runnable.size() == 1 ? String.format("[%d/%d] ", index + 1, plan.runnable())
+                    : String.format("[%d-%d/%d] ", index + 1, index + runnable.size(), plan.runnable());
+            index += runnable.size();
+            rows.addAll(runInTurn(runnable, prefix, progress));
             snapshot(dir, label, createdAt, cap, env, rows, ReportExtras.NONE, false);
         }
         ReportExtras extras = ReportExtras.NONE;
@@ -76,19 +84,44 @@ public final class Report {
         return results;
     }
 
-    private static ReportRow runOne(ExperimentSpec spec, String prefix, Progress progress) {
-        progress.say(prefix + ReportRow.describe(spec) + " ...");
-        long start = System.nanoTime();
-        Measurement m = FreshJvm.attempt(spec, line -> progress.say("       | " + line));
-        long millis = Math.max(1, (System.nanoTime() - start) / 1_000_000);
-        if (!m.ok()) {
-            progress.say("       FAILED: " + m.outcome() + " (the report goes on)");
-            return ReportRow.failed(spec, m.outcome(), millis);
+    /** The plan's entries, one list per experiment, in the plan's order. */
+    private static List<List<ReportPlan.Entry>> byExperiment(List<ReportPlan.Entry> entries) {
+        List<List<ReportPlan.Entry>> groups = new ArrayList<>();
+        for (ReportPlan.Entry entry : entries) {
+            if (groups.isEmpty() || !groups.getLast().getFirst().spec().experiment().equals(entry.spec().experiment())) {
+                groups.add(new ArrayList<>());
+            }
+            groups.getLast().add(entry);
         }
-        String first = m.metrics().entrySet().stream().findFirst()
-                .map(e -> e.getKey() + " = " + Grid.print(e.getValue())).orElse("no metrics");
-        progress.say(String.format("       ok in %.1f s: %s", millis / 1000.0, first));
-        return ReportRow.ok(spec, m, millis);
+        return groups;
+    }
+
+    /**
+     * One experiment's kinds, set beside each other in its tables, their fresh VMs taken in turn
+     * ({@link FreshJvm#timedRowsInTurn}) so that a drift of the machine weighs on every kind alike;
+     * a failure is that kind's row, and the others go on.
+     */
+    private static List<ReportRow> runInTurn(List<ExperimentSpec> specs, String prefix, Progress progress) {
+        progress.say(prefix + specs.stream().map(ReportRow::describe).collect(Collectors.joining(", "))
+                + (specs.size() > 1 ? ", their fresh VMs in turn" : "") + " ...");
+        List<FreshJvm.TimedRow> timed = FreshJvm.timedRowsInTurn(specs, line -> progress.say("       | " + line));
+        List<ReportRow> rows = new ArrayList<>();
+        for (int i = 0; i < specs.size(); i++) {
+            ExperimentSpec spec = specs.get(i);
+            Measurement m = timed.get(i).measurement();
+            long millis = Math.max(1, timed.get(i).elapsed().toMillis());
+            String what = specs.size() > 1 ? ReportRow.describe(spec) + " " : "";
+            if (!m.ok()) {
+                progress.say("       " + what + "FAILED: " + m.outcome() + " (the report goes on)");
+                rows.add(ReportRow.failed(spec, m.outcome(), millis));
+                continue;
+            }
+            String first = m.metrics().entrySet().stream().findFirst()
+                    .map(e -> e.getKey() + " = " + Grid.print(e.getValue())).orElse("no metrics");
+            progress.say(String.format("       %sok in %.1f s: %s", what, millis / 1000.0, first));
+            rows.add(ReportRow.ok(spec, m, millis));
+        }
+        return rows;
     }
 
     private static ResultsFile snapshot(Path dir, String label, String createdAt, int cap, Env env, List<ReportRow> rows,

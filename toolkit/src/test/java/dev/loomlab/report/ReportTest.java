@@ -111,7 +111,18 @@ class ReportTest {
 
     @Test
     void progressIsShownAsItGoesAndRefusedKindsAreSkippedWithTheReason() {
-        assertThat(output).contains("[1/", "ok in", "skip   hibernate virtual", "--kind process", "report written");
+        assertThat(output).containsPattern("\\[1(-\\d+)?/\\d+\\] ")
+                .contains("ok in", "skip   hibernate virtual", "--kind process", "report written");
+    }
+
+    @Test
+    void anExperimentsKindsTakeTheirFreshVmsInTurn() {
+        // ring is forked (ReportPlan.FORKED): the process kind's second JVM comes after the virtual kind's first
+        int virtualFirst = output.indexOf("ring virtual n=200: fresh JVM 1");
+        int processSecond = output.indexOf("ring process n=200: fresh JVM 2");
+        assertThat(virtualFirst).as(output).isPositive();
+        assertThat(processSecond).as(output).isGreaterThan(virtualFirst);
+        assertThat(output).contains("ring process n=200 m=1 ok in");
     }
 
     @Test
