@@ -72,7 +72,7 @@ final class KlabSpawnTimes {
                 notes.add(String.format("%s at %,d: %s µs per spawn cold, %s KLab's %s µs on the 2008 T2000 (%s×)%s",
                         r.who(), r.n(), Grid.print(r.coldMicros()), r.coldMicros() < r.klabMicros() ? "below" : "above",
                         Grid.print(r.klabMicros()), Grid.printRatio(r.coldMicros() / r.klabMicros()), Double.isNaN(r.steadyMicros()) ? ""
-                                : String.format("; %s: %s µs", r.protocol(), Grid.print(r.steadyMicros()))));
+                                : String.format("; after its warm-up (%s), %s µs", r.protocol(), Grid.print(r.steadyMicros()))));
             }
         }
         notes.add("KLab printed \"spawn time\" without a unit; read as microseconds for the whole batch, the per-spawn "
