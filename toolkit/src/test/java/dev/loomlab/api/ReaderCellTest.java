@@ -86,6 +86,14 @@ class ReaderCellTest {
     }
 
     @Test
+    void aFirstRunCheaperThanTheMeasuredOnesExplainsNoFigure() {
+        // the BEAM VM's cold run (485) was below its measured runs (657): a cell at 427 is nearer it, but not for what a first run pays
+        Measurement beam = vm("beam", 485, 600, 657, 700);
+        assertThat(ReaderCell.relate(427, "nsPerHop", "a hop", beam)).contains("outside the range of its measured runs")
+                .doesNotContain("first run", "cold runs");
+    }
+
+    @Test
     void figuresOfDifferentSignsTakeNoRatio() {
         assertThat(ReaderCell.relate(-41, "nsPerLoop", "each extra busy loop", 5, false, "one fresh JVM per row"))
                 .contains("different signs", "no ratio").doesNotContain("×");
