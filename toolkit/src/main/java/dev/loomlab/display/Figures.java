@@ -7,8 +7,7 @@ import java.text.ParsePosition;
 import tech.tablesaw.api.Table;
 import tech.tablesaw.columns.Column;
 import tech.tablesaw.columns.numbers.NumberColumnFormatter;
-import tech.tablesaw.api.DoubleColumn;
-import tech.tablesaw.api.FloatColumn;
+import tech.tablesaw.api.NumberColumn;
 
 /**
  * How a decimal figure reads in every table: as the articles print theirs, never as a double's
@@ -27,13 +26,11 @@ public final class Figures {
         return Grid.print(value);
     }
 
-    /** Sets this format on every decimal column of {@code table} (idempotent); returns the table. */
+    /** Sets this format on every number column of {@code table}, whole ones too (idempotent); returns the table. */
     public static Table apply(Table table) {
         for (Column<?> column : table.columns()) {
-            if (column instanceof DoubleColumn d) {
-                d.setPrintFormatter(new NumberColumnFormatter(INSTANCE, ""));
-            } else if (column instanceof FloatColumn f) {
-                f.setPrintFormatter(new NumberColumnFormatter(INSTANCE, ""));
+            if (column instanceof NumberColumn<?, ?> number) {
+                number.setPrintFormatter(new NumberColumnFormatter(INSTANCE, ""));
             }
         }
         return table;

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
 import tech.tablesaw.api.DoubleColumn;
+import tech.tablesaw.api.IntColumn;
 import tech.tablesaw.api.Table;
 
 class FiguresTest {
@@ -27,5 +28,14 @@ class FiguresTest {
         Table byHand = Table.create("h", DoubleColumn.create("x", 3.0800000001, Double.NaN));
         assertThat(Display.html(byHand)).contains("3.08").doesNotContain("3.0800000001");
         assertThat(byHand.doubleColumn("x").get(0)).isEqualTo(3.0800000001);
+    }
+
+    @Test
+    void wholeNumbersPrintWithTheSameThousandsSeparators() {
+        Table built = Tables.of("t", java.util.List.of(100_000)).whole("processes", n -> n).build();
+        assertThat(built.printAll()).contains("100,000").doesNotContain("100000");
+        Table byHand = Table.create("h", IntColumn.create("n", 1_000, 40));
+        assertThat(Display.html(byHand)).contains("1,000").doesNotContain("1000");
+        assertThat(byHand.intColumn("n").get(0)).isEqualTo(1_000);
     }
 }
