@@ -22,6 +22,7 @@ import dev.loomlab.published.PublishedFigure;
 import dev.loomlab.published.PublishedFigures;
 import java.lang.management.ManagementFactory;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -75,14 +76,19 @@ public final class Klab {
 
     /**
      * KLab's spawn times (1,000 and 40,000 on the 32-bit VM, 1,000 with {@code +h 1}) beside ours:
-     * the spawn runs behind {@code thousand}, per kind, and one more fresh JVM spawning the toolkit's
-     * processes at 40,000 (scaled down to the cap).
+     * the spawn runs behind {@code thousand}, BEAM here and per kind, and one more fresh BEAM VM and
+     * JVM spawning the toolkit's processes at 40,000 (scaled down to the cap).
      */
     public static Section spawnTimes(ProcessMemory thousand) {
-        List<Kind> kinds = List.of(Kind.PROCESS, Kind.VIRTUAL, Kind.PLATFORM);
+        Map<Kind, Measurement> atThousand = new LinkedHashMap<>();
+        for (Kind kind : List.of(Kind.BEAM, Kind.PROCESS, Kind.VIRTUAL, Kind.PLATFORM)) {
+            atThousand.put(kind, thousand.measurement(kind));
+        }
         int larger = Cap.atMost(40_000);
-        Measurement atLarger = FreshJvm.row(ExperimentSpec.of(Experiments.SPAWN, larger), Progress.STDOUT);
-        return KlabSpawnTimes.of(thousand.n(), kinds, kinds.stream().map(thousand::measurement).toList(), larger, atLarger);
+        Map<Kind, Measurement> atLarger = new LinkedHashMap<>();
+        atLarger.put(Kind.BEAM, BeamHere.row(ExperimentSpec.of(Experiments.SPAWN, larger), Progress.STDOUT));
+        atLarger.put(Kind.PROCESS, FreshJvm.row(ExperimentSpec.of(Experiments.SPAWN, larger), Progress.STDOUT));
+        return KlabSpawnTimes.of(thousand.n(), atThousand, larger, atLarger);
     }
 
     // ---- the walls --------------------------------------------------------------------------

@@ -6,7 +6,9 @@ import dev.loomlab.display.Tables;
 import dev.loomlab.experiment.ExperimentSpec;
 import dev.loomlab.experiment.Kind;
 import dev.loomlab.experiment.Measurement;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** Notebook 04: KLab's spawn times come from the dataset, per spawn, and a failed run of ours is a row that says so. */
@@ -23,7 +25,7 @@ class KlabSpawnTimesTest {
     @Test
     void aFailedRunOfOursIsARowWithItsOutcomeAndNoFigure() {
         var failed = (Measurement.failed(ExperimentSpec.of("spawn", 1_000), "killed at its deadline: 3m"));
-        var section = KlabSpawnTimes.of(1_000, List.of(Kind.PROCESS), List.of(failed), 40_000, failed);
+        var section = KlabSpawnTimes.of(1_000, Map.of(Kind.PROCESS, failed), 40_000, Map.of(Kind.PROCESS, failed));
         var table = Tables.from(section.grid());
         assertThat(table.rowCount()).isEqualTo(3 + 2);
         assertThat(table.stringColumn("protocol").get(3)).startsWith("killed at its deadline");
@@ -31,5 +33,19 @@ class KlabSpawnTimesTest {
         assertThat(section.notes()).hasSize(2).anyMatch(n -> n.contains("without a unit"));
         assertThat(table.columnNames()).hasSizeLessThanOrEqualTo(7).doesNotContain("note");
         assertThat(section.details().get(0).columnNames()).contains("note");
+    }
+
+    @Test
+    void beamHereComesFirstAmongOursAtEachSize() {
+        var process = Measurement.failed(ExperimentSpec.of("spawn", 1_000), "killed at its deadline: 3m");
+        var beam = Measurement.failed(ExperimentSpec.of("spawn", 1_000).withKind(Kind.BEAM), "not run: no erl");
+        Map<Kind, Measurement> ours = new LinkedHashMap<>();
+        ours.put(Kind.BEAM, beam);
+        ours.put(Kind.PROCESS, process);
+        var table = Tables.from(KlabSpawnTimes.of(1_000, ours, 40_000, ours).grid());
+        assertThat(table.rowCount()).isEqualTo(3 + 4);
+        assertThat(table.stringColumn("who").asList().subList(3, 7))
+                .containsExactly("BEAM here", "JVM here: process", "BEAM here", "JVM here: process");
+        assertThat(table.stringColumn("protocol").get(3)).isEqualTo("not run: no erl");
     }
 }
