@@ -70,6 +70,18 @@ class ReaderCellTest {
     }
 
     @Test
+    void aColdNativeStackFigureSaysOnlyWhatTheColdRunsCommitted() {
+        Measurement stacks = new Measurement("spawn", "platform", 1_000, 0, Env.current(), Measurement.OK, "",
+                Map.of("nativeStackBytesPerProcess", 20_000.0), List.of(
+                new Run(1, true, "cold", Map.of("nativeStackBytesPerProcess", 70_000.0)),
+                new Run(2, false, "measured", Map.of("nativeStackBytesPerProcess", 20_000.0))), List.of(),
+                Measurement.STEADY, Map.of("nativeStackBytesPerProcess", Spread.of(20_000.0)));
+        assertThat(ReaderCell.relate(100_000, "nativeStackBytesPerProcess", "a platform thread's committed stack", stacks))
+                .contains("nearer the protocol's cold runs, which committed more stack per thread than its later runs")
+                .doesNotContain("JIT", "classes loaded");
+    }
+
+    @Test
     void aColdRunInsideTheIntervalIsNoReason() {
         Measurement warmFromTheStart = Measurement.forked(RING, List.of(vm("process", 2_250, 2_200, 2_250),
                 vm("process", 2_300, 2_300, 2_320), vm("process", 2_350, 2_400, 2_380)),
