@@ -88,7 +88,7 @@ final class KlabSpawnTimes {
             Measurement process = size.getValue().get(Kind.PROCESS);
             Measurement beam = size.getValue().get(Kind.BEAM);
             if (process != null && beam != null) {
-                notes.add(BeamHere.verdict(String.format("spawning a toolkit process at %,d, after the warm-up", size.getKey()),
+                notes.add(BeamHere.verdict(String.format("a spawn at %,d, after the warm-up", size.getKey()),
                         process, beam, "nsPerSpawn", Double.NaN));
             }
         }
