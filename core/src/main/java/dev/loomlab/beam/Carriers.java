@@ -125,7 +125,7 @@ public record Carriers(String metric, String what, List<Count> counts) implement
             Measurement j = c.side().jvm();
             double bv = c.side().beamHere(metric);
             table.row(String.valueOf(c.carriers()), BeamHere.cell(b, metric), BeamHere.cell(j, metric),
-                    Double.isNaN(bv) || bv == 0 ? Double.NaN : j.metric(metric) / bv,
+                    Grid.ratio(j.metric(metric), bv),
                     Double.isNaN(bv) ? "" : Verdict.cell(metric, Verdict.relation(j.interval(metric), b.interval(metric)), "JVM"));
         }
         return table.build();

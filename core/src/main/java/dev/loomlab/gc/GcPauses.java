@@ -325,7 +325,7 @@ public record GcPauses(List<Collector> collectors, List<Integer> ns, int slots, 
         rows.stream().filter(Row::measured).filter(r -> r.pauses() > 0)
                 .max(Comparator.comparingDouble(Row::pauseMaxUs))
                 .ifPresent(r -> notes.add(String.format("The longest pause of the run: %s at %,d processes, %s µs, every thread"
-                        + " stopped; BEAM's per-process collection has no such pause.", r.collector().label(), r.n(), Grid.print(r.pauseMaxUs()))));
+                        + " stopped; the article's BEAM collects each process's heap on its own, with no such pause (not measured here).", r.collector().label(), r.n(), Grid.print(r.pauseMaxUs()))));
         for (Row r : rows) {
             if (r.measured() && r.rtDuringPause() > 0) {
                 notes.add(String.format("%s, %,d processes: %s round trip%s overlapped a pause, the slowest %s µs, against a p99 of"

@@ -54,8 +54,10 @@ public final class SupervisedRunaway {
             int split = l.indexOf(" s  ");
             log.row(split > 0 ? l.substring(0, split).trim() + " s" : "", split > 0 ? l.substring(split + 4) : l);
         }
-        log.row("end", String.format("child JVM: exit code %d; supervisor reason: %s; gave up after %s s", run.run().exitCode(),
-                run.get("supervisorExit"), Grid.print(run.number("secondsToGiveUp"))));
+        double gaveUp = run.number("secondsToGiveUp");
+        log.row("end", String.format("child JVM: exit code %d; supervisor reason: %s; %s, ended after %s s", run.run().exitCode(),
+                run.get("supervisorExit"), Double.isNaN(gaveUp) ? "did not give up" : "gave up after " + Grid.print(gaveUp) + " s",
+                Grid.print(run.number("secondsToEnd"))));
         double beamMb = PublishedFigures.of("supervise", "maxVmBytes").stream().mapToDouble(PublishedFigure::value).findFirst().orElse(Double.NaN) / (1 << 20);
         log.row("BEAM", String.format("article: heap at most %.0f MB, gave up after %.1f s, exit 1 with shutdown instead of 137", beamMb,
                 PublishedFigures.of("supervise", "secondsToGiveUp").stream().mapToDouble(PublishedFigure::value).findFirst().orElse(Double.NaN)));
@@ -139,18 +141,27 @@ public final class SupervisedRunaway {
                 List.of(heartbeat, hog), event -> onEvent(t0, event));
         ExitReason reason = supervisor.awaitExit(Duration.ofSeconds(60)).orElse(ExitReason.of("still running"));
         ChildSide.result("supervisorExit", reason.name());
-        ChildSide.result("secondsToGiveUp", (System.nanoTime() - t0) / 1e9);
+        if (gaveUpNanos != 0) {
+            ChildSide.result("secondsToGiveUp", (gaveUpNanos - t0) / 1e9);
+        }
+        ChildSide.result("secondsToEnd", (System.nanoTime() - t0) / 1e9);
         ChildSide.result("maxHeap", Runtime.getRuntime().maxMemory());
         log(t0, "[main] supervisor ended (%s): shutdown, exit code 1", reason.name());
         ChildSide.exit(1);
     }
+
+    /** When the supervisor gave up (System.nanoTime), 0 until it does; its children's shutdown comes after. */
+    private static volatile long gaveUpNanos;
 
     /** Called on the supervisor's thread: quick, one line. */
     private static void onEvent(long t0, SupervisorEvent event) {
         switch (event.type()) {
             case EXITED -> log(t0, "[supervisor] %s %s exited: %s", event.child(), event.pid(), reasonWords(event.reason()));
             case RESTARTED -> log(t0, "[supervisor] restarted %s as %s", event.child(), event.pid());
-            case GAVE_UP -> log(t0, "[supervisor] restart intensity used up: giving up (%s)", Supervisor.GAVE_UP.name());
+            case GAVE_UP -> {
+                gaveUpNanos = System.nanoTime();
+                log(t0, "[supervisor] restart intensity used up: giving up (%s)", Supervisor.GAVE_UP.name());
+            }
             case STOPPED -> log(t0, "[supervisor] stopped %s: %s", event.child(), stoppedWords(event.reason()));
             case ENDED -> log(t0, "[supervisor] ended: %s", event.reason() == null ? "" : event.reason().name());
             case STARTED -> log(t0, "[supervisor] started %s %s", event.child(), event.pid());

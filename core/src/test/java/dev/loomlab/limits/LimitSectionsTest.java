@@ -70,6 +70,15 @@ class LimitSectionsTest {
         String log = String.join("\n", column(r, "log (child JVM, -Xmx64m)"));
         assertThat(log).contains("[heartbeat]").contains("[hog] started").contains("restarted hog")
                 .contains("reached_max_restart_intensity").contains("exit code 1");
+        // the time to give up is read when the supervisor gave up, before its children's shutdown, which the end comes after
+        var end = java.util.regex.Pattern.compile("gave up after ([0-9.,]+) s, ended after ([0-9.,]+) s").matcher(log);
+        assertThat(end.find()).as(log).isTrue();
+        assertThat(Double.parseDouble(end.group(1).replace(",", ""))).isLessThanOrEqualTo(Double.parseDouble(end.group(2).replace(",", "")));
+        List<String> lines = column(r, "log (child JVM, -Xmx64m)");
+        int givingUp = lines.indexOf(lines.stream().filter(l -> l.contains("restart intensity used up")).findFirst().orElseThrow());
+        String at = column(r, "time").get(givingUp);
+        assertThat(Double.parseDouble(end.group(1).replace(",", ""))).as(at)
+                .isCloseTo(Double.parseDouble(at.replace(" s", "")), org.assertj.core.api.Assertions.within(0.01));
     }
 
     @Test
