@@ -83,8 +83,7 @@ final class KlabSpawnTimes {
                                 : String.format("; after its warm-up (%s), %s µs", r.protocol(), Grid.print(r.steadyMicros()))));
             }
         }
-        for (Map.Entry<Integer, Map<Kind, Measurement>> size : Map.of(n, atN, larger, atLarger).entrySet().stream()
-                .sorted(Map.Entry.comparingByKey()).toList()) {
+        for (Map.Entry<Integer, Map<Kind, Measurement>> size : List.of(Map.entry(n, atN), Map.entry(larger, atLarger))) {
             Measurement process = size.getValue().get(Kind.PROCESS);
             Measurement beam = size.getValue().get(Kind.BEAM);
             if (process != null && beam != null) {

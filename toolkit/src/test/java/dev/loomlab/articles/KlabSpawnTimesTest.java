@@ -43,6 +43,8 @@ class KlabSpawnTimesTest {
         ours.put(Kind.BEAM, beam);
         ours.put(Kind.PROCESS, process);
         var table = Tables.from(KlabSpawnTimes.of(1_000, ours, 40_000, ours).grid());
+        // at a cap of 1,000 the larger size is the same n: two rows of each, no clash
+        assertThat(KlabSpawnTimes.of(1_000, ours, 1_000, ours).notes()).filteredOn(n -> n.contains("a spawn at 1,000")).hasSize(2);
         assertThat(table.rowCount()).isEqualTo(3 + 4);
         assertThat(table.stringColumn("who").asList().subList(3, 7))
                 .containsExactly("BEAM here", "JVM here: process", "BEAM here", "JVM here: process");
