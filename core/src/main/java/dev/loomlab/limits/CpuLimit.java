@@ -46,7 +46,7 @@ public final class CpuLimit {
                 .whole("CPUs").text("CPU limit set by").whole("availableProcessors").whole("carriers").text("GC")
                 .text("GC threads (parallel / concurrent)").text("JIT threads");
         GridLines spawns = new GridLines(String.format("Spawn time at each CPU count (%,d spawns x %d runs per JVM), BEAM here on +S as many, "
-                + "and the article's", n, runs)).whole("CPUs").number("ns/spawn, cold run").number("ns/spawn, steady").text("protocol")
+                + "and the article's", n, runs)).whole("CPUs").number("ns/spawn, cold run").number("ns/spawn, after warm-up").text("protocol")
                 .text("BEAM here ns/spawn (erl +S CPUs)").number("JVM / BEAM here").number("BEAM ns/spawn (article)");
         GridLines articles = new GridLines("The article's schedulers (BEAM) and GOMAXPROCS (Go 1.25) at each CPU count")
                 .whole("CPUs").text("BEAM schedulers / Go 1.25 GOMAXPROCS (article)");
@@ -93,8 +93,8 @@ public final class CpuLimit {
                         + "quota could be written); the others are simulated with -XX:ActiveProcessorCount"
                         : Cgroups.whyNot("cpu") + " (-XX:ActiveProcessorCount)",
                 "availableProcessors follows the quota (rounded up), and from it the carriers, the GC's threads, the JIT's threads, and with 1 CPU even the GC itself (Serial)",
-                "ns/spawn, steady: the median of the measured runs once the warm-up protocol found the runs steady (or the last run, "
-                        + "marked NOT steady); the cold run beside it is what a fresh VM pays, as the article measured",
+                "ns/spawn, after warm-up: the median of the measured runs once the warm-up protocol found the runs steady (or the last run, "
+                        + "marked NOT steady in the protocol column); the cold run beside it is what a fresh VM pays, as the article measured",
                 "BEAM here: the same spawn in a fresh BEAM VM with +S set to the CPU count (its schedulers), same machine, "
                         + "same protocol; a CPU count above the host's cores only adds schedulers, as -XX:ActiveProcessorCount only adds carriers"),
                 List.of(), List.of(spawns.build(), articles.build()));
