@@ -244,7 +244,7 @@ public record GcPauses(List<Collector> collectors, List<Integer> ns, int slots, 
         ChildSide.result("rtOutsideMaxUs", outside.maxMicros());
         ChildSide.result("heapUsedBytes", Runtime.getRuntime().totalMemory() - Runtime.getRuntime().freeMemory());
         ChildSide.log("%,d processes x %d slots: %d collector pauses, round trips p99 %s", n, slots,
-                pauses.getTotalCount(), Units.nanos(trips.percentileMicros(99) * 1000));
+                pauses.getTotalCount(), Units.micros(trips.percentileMicros(99)));
     }
 
     /**

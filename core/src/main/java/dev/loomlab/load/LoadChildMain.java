@@ -57,8 +57,8 @@ public final class LoadChildMain {
     /** One line for the parent's progress output. */
     static String summary(LoadRow row) {
         String latency = row.roundsCompleted() == 0 ? "" : String.format(", p50 %s, p99 %s, max %s",
-                Units.nanos(row.roundTripMicrosP50() * 1000), Units.nanos(row.roundTripMicrosP99() * 1000),
-                Units.nanos(row.roundTripMicrosMax() * 1000));
+                Units.micros(row.roundTripMicrosP50()), Units.micros(row.roundTripMicrosP99()),
+                Units.micros(row.roundTripMicrosMax()));
         String rate = row.loops() == 0 ? "" : String.format(", %.0f M it/s per loop", row.opsPerSecondPerLoop() / 1e6);
         return String.format("%s, %d loop%s, %d carrier%s: %s%s%s", row.kind(), row.loops(), row.loops() == 1 ? "" : "s",
                 row.parallelism(), row.parallelism() == 1 ? "" : "s", row.verdict(), latency, rate);

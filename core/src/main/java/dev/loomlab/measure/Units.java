@@ -42,6 +42,11 @@ public final class Units {
         return Grid.print(nanos / 1e9) + " s";
     }
 
+    /** Microseconds (a round-trip log's unit) as {@link #nanos} prints them: 114.8 → "115 µs". */
+    public static String micros(double micros) {
+        return nanos(micros * 1e3);
+    }
+
     /**
      * A metric's value as its name says it is measured: names with "bytes" as bytes, names
      * starting with "ns" or holding "Ns" as nanoseconds, others as a plain number.

@@ -139,7 +139,7 @@ public record DirtyCall(List<CallSite> sites, Duration call, Duration gap, Durat
         ChildSide.result("rtDuringCallMaxUs", during.maxMicros());
         ChildSide.result("rtOutsideP99Us", outside.percentileMicros(99));
         ChildSide.log("%s: %,d calls, %,d round trips, p99 %s, max %s", site.label(), inWindow.size(), log.count(),
-                Units.nanos(log.percentileMicros(99) * 1000), Units.nanos(log.maxMicros() * 1000));
+                Units.micros(log.percentileMicros(99)), Units.micros(log.maxMicros()));
         caller.kill();
         trips.stop(Duration.ofSeconds(10));
         dirty.shutdownNow();

@@ -195,8 +195,9 @@ public final class ReaderCell {
         boolean coldApart = !Double.isNaN(cold) && (interval.has() || runs.count() > 0) && !held.test(cold)
                 && !Verdict.format(metric, cold).equals(Verdict.format(metric, interval.median()));
         // a first run that paid more than the later ones explains a cell above them; one that paid less explains nothing
-        boolean firstRunPaidMore = cold > interval.median() && yours > interval.median();
-        if (coldApart && firstRunPaidMore && Math.abs(yours - cold) < Math.abs(yours - interval.median())) {
+        boolean coldExplainsYours = cold > interval.median() && yours > interval.median()
+                && Math.abs(yours - cold) < Math.abs(yours - interval.median());
+        if (coldApart && coldExplainsYours) {
             why.add(!vm.equals("JVM")
                     ? "it is nearer the protocol's first runs: a first run in a fresh BEAM VM pays for what later runs reuse"
                     : Units.isNanos(metric)
