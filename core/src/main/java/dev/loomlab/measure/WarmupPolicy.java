@@ -20,8 +20,16 @@ import java.time.Duration;
  */
 public record WarmupPolicy(int minWarmup, int window, double tolerance, Duration budget, int measured, int fixedCount) {
 
+    /** The default's warm-up iterations before steadiness is judged, as a constant the command line's help can name. */
+    public static final int DEFAULT_MIN_WARMUP = 3;
+    /** The default's window of iterations that must agree. */
+    public static final int DEFAULT_WINDOW = 3;
+    /** The default's tolerance, in percent. */
+    public static final int DEFAULT_TOLERANCE_PERCENT = 15;
+
     /** The default: at least 3 warm-up iterations, the last 3 within 15%, 10 s of warm-up, 5 measured. */
-    public static final WarmupPolicy DEFAULT = new WarmupPolicy(3, 3, 0.15, Duration.ofSeconds(10), 5, 0);
+    public static final WarmupPolicy DEFAULT = new WarmupPolicy(DEFAULT_MIN_WARMUP, DEFAULT_WINDOW, DEFAULT_TOLERANCE_PERCENT / 100.0,
+            Duration.ofSeconds(10), 5, 0);
 
     public WarmupPolicy {
         if (minWarmup < 1) {

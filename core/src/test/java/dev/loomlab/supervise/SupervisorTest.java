@@ -134,6 +134,10 @@ class SupervisorTest {
         assertThat(report.gaveUp()).isTrue();
         assertThat(report.reason()).isEqualTo("reached_max_restart_intensity");
         assertThat(report.grid().texts("metric")).contains("restartCounterValue", "secondsToGiveUp");
+        List<String> metrics = report.grid().texts("metric");
+        // the German article's figure only: the Japanese article's time to give up is not this demo's loop
+        assertThat(report.grid().number(metrics.indexOf("restartCounterValue"), "BEAM published")).isZero();
+        assertThat(report.grid().number(metrics.indexOf("secondsToGiveUp"), "BEAM published")).isNaN();
         assertThat(report.toString()).contains("the supervisor GAVE UP: reached_max_restart_intensity");
         assertThat(report.grids()).hasSize(1); // the log is a detail: the demo printed it as it happened
         assertThat(report.details().get(0).texts("event")).anyMatch(e -> e.contains("supervisor gave up: reached_max_restart_intensity"));

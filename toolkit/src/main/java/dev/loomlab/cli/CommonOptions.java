@@ -8,6 +8,7 @@ import dev.loomlab.experiment.Kind;
 import dev.loomlab.measure.ForkPolicy;
 import java.util.ArrayList;
 import java.util.List;
+import dev.loomlab.measure.WarmupPolicy;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
@@ -23,13 +24,15 @@ final class CommonOptions {
     Kind kind;
 
     @Option(names = "--repeat", defaultValue = "3", paramLabel = "K",
-            description = "measured runs once the timing is steady (warm-up runs until the last 3 agree within 15%%, "
+            description = "measured runs once the timing is steady (warm-up runs until the last " + WarmupPolicy.DEFAULT_WINDOW
+                    + " agree within " + WarmupPolicy.DEFAULT_TOLERANCE_PERCENT + "%%, "
                     + "at most --warmup-budget); with --no-warmup, exactly K runs, the first cold. Every run is shown. "
                     + "Default: ${DEFAULT-VALUE}")
     int repeat;
 
     @Option(names = "--warmup-budget", defaultValue = "10s", paramLabel = "TIME",
-            description = "the most time spent warming up once 6 runs were made (three times it at most); past it the result says \"not steady\". Default: ${DEFAULT-VALUE}")
+            description = "the most time spent warming up once "
+                    + (WarmupPolicy.DEFAULT_MIN_WARMUP + WarmupPolicy.DEFAULT_WINDOW) + " runs were made (three times it at most); past it the result says \"not steady\". Default: ${DEFAULT-VALUE}")
     String warmupBudget;
 
     @Option(names = "--no-warmup", description = "no steadiness detection: exactly --repeat runs (1: the cold run alone)")

@@ -2,6 +2,7 @@ package dev.loomlab.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.loomlab.measure.WarmupPolicy;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.util.ArrayList;
@@ -148,6 +149,11 @@ class LoomlabCommandTest extends CliTestSupport {
         out.getBuffer().setLength(0);
         assertThat(run("spawn", "--help")).isZero();
         assertThat(out.toString()).contains("--kind", "--repeat", "--no-cap", "--json");
+        // the warm-up's numbers in the help are the default policy's, not a copy of them
+        String help = out.toString().replaceAll("\\s+", " ");
+        WarmupPolicy policy = WarmupPolicy.DEFAULT;
+        assertThat(help).contains("until the last " + policy.window() + " agree within " + Math.round(policy.tolerance() * 100) + "%",
+                "once " + (policy.minWarmup() + policy.window()) + " runs were made");
     }
 
     @Test
