@@ -1,6 +1,7 @@
 package dev.loomlab.experiment;
 
 import dev.loomlab.measure.Parked;
+import dev.loomlab.measure.ProcStatus;
 import dev.loomlab.process.Pid;
 import dev.loomlab.process.Processes;
 import java.time.Duration;
@@ -10,7 +11,8 @@ import java.util.concurrent.TimeoutException;
 /**
  * {@code n} idle units of one {@link Kind}, each waiting for one message: toolkit processes in
  * {@code receive}, or raw virtual or platform threads in {@code LinkedTransferQueue.take()}.
- * Closing stops them all and waits for their threads to end; nothing outlives it.
+ * Closing stops them all and waits for their threads to end, platform threads until the OS has
+ * ended them; nothing outlives it.
  */
 public final class IdleGroup implements AutoCloseable {
 
@@ -32,12 +34,15 @@ public final class IdleGroup implements AutoCloseable {
     private long parkedNanos;
 
     private final long platformStackBytes;
+    /** The process's OS threads before the platform threads started ({@link ProcStatus#threads()}). */
+    private final long osThreadsBefore;
 
     @SuppressWarnings("unchecked")
     private IdleGroup(Kind kind, int n, long platformStackBytes) {
         this.kind = kind;
         this.n = n;
         this.platformStackBytes = platformStackBytes;
+        this.osThreadsBefore = kind == Kind.PLATFORM ? ProcStatus.threads() : -1;
         this.pids = kind == Kind.PROCESS ? new Pid[n] : null;
         this.threads = kind == Kind.PROCESS ? null : new Thread[n];
         this.queues = kind == Kind.PROCESS ? null : new LinkedTransferQueue[n];
@@ -140,7 +145,11 @@ public final class IdleGroup implements AutoCloseable {
         return parkedNanos;
     }
 
-    /** Stops every unit and waits for its thread to end (at most 30 s in all, then interrupts). */
+    /**
+     * Stops every unit and waits for its thread to end (at most 30 s in all, then interrupts); for
+     * platform threads, then until the OS has ended them, so that a reading taken next does not count
+     * a stack still being released ({@link #awaitOsThreadsEnded}).
+     */
     @Override
     public void close() throws InterruptedException {
         for (int i = 0; i < started; i++) {
@@ -163,6 +172,30 @@ public final class IdleGroup implements AutoCloseable {
                 t.join(Duration.ofSeconds(5));
             }
         }
+        if (kind == Kind.PLATFORM && started > 0) {
+            awaitOsThreadsEnded(Math.min(deadline, System.nanoTime() + Duration.ofSeconds(10).toNanos()));
+        }
         started = 0;
+    }
+
+    /**
+     * A joined platform thread is still ending in the OS: {@code join} returns when its Java state is
+     * TERMINATED, before the JVM unregisters its stack from Native Memory Tracking and the OS thread
+     * exits. Waits until the process has no more OS threads than before the group started, or (the JVM
+     * may have started threads of its own meanwhile) until their number has stopped falling for 100 ms,
+     * or until {@code deadline}.
+     */
+    private void awaitOsThreadsEnded(long deadline) throws InterruptedException {
+        long last = ProcStatus.threads();
+        long unchangedSince = System.nanoTime();
+        while (last > osThreadsBefore && osThreadsBefore >= 0 && System.nanoTime() < deadline
+                && System.nanoTime() - unchangedSince < Duration.ofMillis(100).toNanos()) {
+            Thread.sleep(5);
+            long now = ProcStatus.threads();
+            if (now != last) {
+                last = now;
+                unchangedSince = System.nanoTime();
+            }
+        }
     }
 }

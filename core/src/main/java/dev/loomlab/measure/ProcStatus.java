@@ -39,6 +39,15 @@ public final class ProcStatus {
         }
     }
 
+    /** The process's OS threads ({@code Threads:}), or -1 off Linux. */
+    public static long threads() {
+        try {
+            return field("Threads").map(Long::parseLong).orElse(-1L);
+        } catch (NumberFormatException e) {
+            return -1;
+        }
+    }
+
     /** True where {@code /proc/self/status} can be read (Linux); off Linux RSS and VmHWM are not available. */
     public static boolean available() {
         return Files.isReadable(STATUS);

@@ -204,8 +204,8 @@ public final class ReaderCell {
                     ? "it is nearer the protocol's cold runs: a first run in a fresh JVM runs before the JIT has compiled "
                             + "the measured code (warm it up with untilSteady to see the steady figure)"
                     : metric.startsWith("nativeStack")
-                    ? "it is nearer the protocol's cold runs, which committed more stack per thread than its later runs "
-                            + "(a cell is one cold run)"
+                    ? "it is nearer the protocol's cold runs: a thread that runs interpreted code, as in a fresh JVM, touches every "
+                            + "page of the JVM's stack shadow zone, and compiled code only its far end (a cell is one cold run)"
                     : "it is nearer the protocol's cold runs: a first run in a fresh JVM also holds what it allocated once "
                             + "(classes loaded, the code's first objects), which later runs reuse");
         }

@@ -70,14 +70,14 @@ class ReaderCellTest {
     }
 
     @Test
-    void aColdNativeStackFigureSaysOnlyWhatTheColdRunsCommitted() {
+    void aColdNativeStackFigureNamesTheInterpretersShadowZone() {
         Measurement stacks = new Measurement("spawn", "platform", 1_000, 0, Env.current(), Measurement.OK, "",
                 Map.of("nativeStackBytesPerProcess", 20_000.0), List.of(
                 new Run(1, true, "cold", Map.of("nativeStackBytesPerProcess", 70_000.0)),
                 new Run(2, false, "measured", Map.of("nativeStackBytesPerProcess", 20_000.0))), List.of(),
                 Measurement.STEADY, Map.of("nativeStackBytesPerProcess", Spread.of(20_000.0)));
         assertThat(ReaderCell.relate(100_000, "nativeStackBytesPerProcess", "a platform thread's committed stack", stacks))
-                .contains("nearer the protocol's cold runs, which committed more stack per thread than its later runs")
+                .contains("nearer the protocol's cold runs: a thread that runs interpreted code")
                 .doesNotContain("JIT", "classes loaded");
     }
 
