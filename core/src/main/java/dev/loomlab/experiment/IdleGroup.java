@@ -188,7 +188,7 @@ public final class IdleGroup implements AutoCloseable {
     private void awaitOsThreadsEnded(long deadline) throws InterruptedException {
         long last = ProcStatus.threads();
         long unchangedSince = System.nanoTime();
-        while (last > osThreadsBefore && osThreadsBefore >= 0 && System.nanoTime() < deadline
+        while (last > osThreadsBefore && System.nanoTime() < deadline
                 && System.nanoTime() - unchangedSince < Duration.ofMillis(100).toNanos()) {
             Thread.sleep(5);
             long now = ProcStatus.threads();

@@ -32,17 +32,18 @@ public final class ProcStatus {
 
     /** A field in KiB (e.g. {@code VmRSS}, {@code VmHWM}), or -1 off Linux. */
     public static long kib(String field) {
-        try {
-            return field(field).map(v -> Long.parseLong(v.replace("kB", "").trim())).orElse(-1L);
-        } catch (NumberFormatException e) {
-            return -1;
-        }
+        return number(field, "kB");
     }
 
     /** The process's OS threads ({@code Threads:}), or -1 off Linux. */
     public static long threads() {
+        return number("Threads", "");
+    }
+
+    /** A field's whole number, its {@code unit} (if any) left out, or -1 off Linux or when it is not one. */
+    private static long number(String field, String unit) {
         try {
-            return field("Threads").map(Long::parseLong).orElse(-1L);
+            return field(field).map(v -> Long.parseLong(v.replace(unit, "").trim())).orElse(-1L);
         } catch (NumberFormatException e) {
             return -1;
         }
