@@ -148,7 +148,7 @@ public final class IdleGroup implements AutoCloseable {
     /**
      * Stops every unit and waits for its thread to end (at most 30 s in all, then interrupts); for
      * platform threads, then until the OS has ended them, so that a reading taken next does not count
-     * a stack still being released ({@link #awaitOsThreadsEnded}).
+     * a stack still being released ({@link ProcStatus#awaitThreadsAtMost}).
      */
     @Override
     public void close() throws InterruptedException {
@@ -173,29 +173,8 @@ public final class IdleGroup implements AutoCloseable {
             }
         }
         if (kind == Kind.PLATFORM && started > 0) {
-            awaitOsThreadsEnded(Math.min(deadline, System.nanoTime() + Duration.ofSeconds(10).toNanos()));
+            ProcStatus.awaitThreadsAtMost(osThreadsBefore, Math.min(deadline, System.nanoTime() + Duration.ofSeconds(10).toNanos()));
         }
         started = 0;
-    }
-
-    /**
-     * A joined platform thread is still ending in the OS: {@code join} returns when its Java state is
-     * TERMINATED, before the JVM unregisters its stack from Native Memory Tracking and the OS thread
-     * exits. Waits until the process has no more OS threads than before the group started, or (the JVM
-     * may have started threads of its own meanwhile) until their number has stopped falling for 100 ms,
-     * or until {@code deadline}.
-     */
-    private void awaitOsThreadsEnded(long deadline) throws InterruptedException {
-        long last = ProcStatus.threads();
-        long unchangedSince = System.nanoTime();
-        while (last > osThreadsBefore && System.nanoTime() < deadline
-                && System.nanoTime() - unchangedSince < Duration.ofMillis(100).toNanos()) {
-            Thread.sleep(5);
-            long now = ProcStatus.threads();
-            if (now != last) {
-                last = now;
-                unchangedSince = System.nanoTime();
-            }
-        }
     }
 }

@@ -1,5 +1,6 @@
 package dev.loomlab.experiment;
 
+import dev.loomlab.measure.ProcStatus;
 import dev.loomlab.process.Pid;
 import dev.loomlab.process.Processes;
 import java.time.Duration;
@@ -102,11 +103,18 @@ public final class Worker {
         return awaitEnd(timeout);
     }
 
-    /** Stops every worker (nulls skipped); at most {@code timeout} for them all. */
+    /**
+     * Stops every worker (nulls skipped) and waits for their threads to end, then, for platform
+     * threads, until the OS has ended them ({@link ProcStatus#awaitThreadsAtMost}), so that the next
+     * run's timing does not pay for them; at most {@code timeout} for it all.
+     */
     public static void stopAll(Worker[] workers, Duration timeout) throws InterruptedException {
+        long osThreads = ProcStatus.threads();
+        int platformThreads = 0;
         for (Worker w : workers) {
             if (w != null) {
                 w.stop();
+                platformThreads += w.thread != null && !w.thread.isVirtual() ? 1 : 0;
             }
         }
         long deadline = System.nanoTime() + timeout.toNanos();
@@ -114,6 +122,9 @@ public final class Worker {
             if (w != null) {
                 w.awaitEnd(Duration.ofNanos(Math.max(1, deadline - System.nanoTime())));
             }
+        }
+        if (platformThreads > 0) {
+            ProcStatus.awaitThreadsAtMost(osThreads - platformThreads, deadline);
         }
     }
 }

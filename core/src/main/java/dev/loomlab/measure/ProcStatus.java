@@ -40,6 +40,34 @@ public final class ProcStatus {
         return number("Threads", "");
     }
 
+    /**
+     * Waits until the process has at most {@code target} OS threads, or their number has not moved for
+     * 100 ms (the JVM may start threads of its own meanwhile), or {@code deadlineNanos} (a
+     * {@link System#nanoTime()} value) has passed; returns at once off Linux. A platform thread whose
+     * {@code join} has returned is still ending in the OS: the JVM unregisters its stack from Native
+     * Memory Tracking and the OS thread exits afterwards, so a reading or a timing taken next would
+     * still pay for it.
+     */
+    public static void awaitThreadsAtMost(long target, long deadlineNanos) throws InterruptedException {
+        long last = threads();
+        if (last < 0) {
+            return; // off Linux: no count to wait on
+        }
+        long unchangedSince = System.nanoTime();
+        while (last > target && System.nanoTime() < deadlineNanos
+                && System.nanoTime() - unchangedSince < STALLED_NANOS) {
+            Thread.sleep(5);
+            long now = threads();
+            if (now != last) {
+                last = now;
+                unchangedSince = System.nanoTime();
+            }
+        }
+    }
+
+    /** How long the thread count may stand still before {@link #awaitThreadsAtMost} stops waiting. */
+    private static final long STALLED_NANOS = 100_000_000L;
+
     /** A field's whole number, its {@code unit} (if any) left out, or -1 off Linux or when it is not one. */
     private static long number(String field, String unit) {
         try {
