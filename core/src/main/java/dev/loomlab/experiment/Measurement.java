@@ -40,8 +40,8 @@ import java.util.Optional;
  * @param notes      what the numbers include and how they were read
  * @param steadiness {@value #STEADY}, {@value #SCATTERED} (steady warm-up, but the measured runs
  *                   disagreed), {@value #NOT_STEADY} (the warm-up budget ran out first) or
- *                   {@value #NOT_CHECKED} (a fixed number of runs); over several VMs, the least
- *                   steady of theirs
+ *                   {@value #NOT_CHECKED} (a fixed number of runs), of the metric the protocol
+ *                   judged ({@link #judged()}); over several VMs, the least steady of theirs
  * @param spread     per metric, the spread of the runs the summary is made of (over several VMs:
  *                   of the VMs' figures)
  * @param forks      the fresh VMs the summary is made of: {@link Forks#NONE} for one VM; over
@@ -92,19 +92,20 @@ public record Measurement(String experiment, String kind, long n, long m, Env en
      */
     public static Measurement of(ExperimentSpec spec, Env env, List<Run> runs, String steadiness, List<String> notes) {
         List<Run> summarized = runs.stream().filter(Run::measured).toList();
+        String on = " on " + judged(runs);
         String summaryOf;
         if (runs.size() == 1) {
             summarized = runs;
             summaryOf = "the only run, cold: the JIT had not warmed up";
         } else if (steadiness.equals(NOT_STEADY)) {
             summarized = runs.subList(runs.size() - 1, runs.size());
-            summaryOf = "NOT STEADY: the last of " + runs.size() + " runs; the warm-up budget ran out before the runs agreed";
+            summaryOf = "NOT STEADY" + on + ": the last of " + runs.size() + " runs; the warm-up budget ran out before the runs agreed";
         } else if (steadiness.equals(SCATTERED)) {
-            summaryOf = String.format("MEASURED RUNS DISAGREE: the median of %d measured runs, after %d warm-up runs (run 1 cold); "
-                    + "the warm-up agreed, the measured runs did not", summarized.size(), runs.size() - summarized.size());
+            summaryOf = String.format("MEASURED RUNS DISAGREE%s: the median of %d measured runs, after %d warm-up runs (run 1 cold); "
+                    + "the warm-up agreed, the measured runs did not", on, summarized.size(), runs.size() - summarized.size());
         } else if (steadiness.equals(STEADY)) {
-            summaryOf = String.format("steady: the median of %d measured runs, after %d warm-up runs (run 1 cold)",
-                    summarized.size(), runs.size() - summarized.size());
+            summaryOf = String.format("steady%s: the median of %d measured runs, after %d warm-up runs (run 1 cold)",
+                    on, summarized.size(), runs.size() - summarized.size());
         } else {
             summaryOf = "the median of runs 2 to " + runs.size() + " (run 1 cold), not checked for steadiness";
         }
@@ -168,8 +169,9 @@ public record Measurement(String experiment, String kind, long n, long m, Env en
             summary.put(name, forks.interval(name).median());
         }
         long steadyVms = figures.stream().filter(vm -> STEADY.equals(vm.steadiness())).count();
-        String summaryOf = String.format("the median of %d fresh %s (%d of them steady), with the %s; stopped: %s",
-                vms.size(), Kind.BEAM.label().equals(first.kind()) ? "BEAM VMs" : "JVMs", steadyVms, Interval.METHOD, stop.words());
+        String summaryOf = String.format("the median of %d fresh %s (%d of them steady on %s), with the %s; stopped: %s",
+                vms.size(), Kind.BEAM.label().equals(first.kind()) ? "BEAM VMs" : "JVMs", steadyVms, first.judged(), Interval.METHOD,
+                stop.words());
         Optional<String> moved = CrossCoreRoundTrip.moved(figures.stream().mapToDouble(vm -> vm.metrics()
                 .getOrDefault("crossCoreRoundTripNs", Double.NaN)).toArray());
         if (moved.isPresent()) {
@@ -180,6 +182,19 @@ public record Measurement(String experiment, String kind, long n, long m, Env en
         moved.ifPresent(notes::add);
         return new Measurement(first.experiment(), first.kind(), first.n(), first.m(), first.env(), OK, summaryOf,
                 summary, runs, notes, steadiness, spread, forks);
+    }
+
+    /**
+     * The metric the warm-up protocol judged steadiness on, its {@link #steadiness} being that
+     * metric's: the first metric of a run ("" when there is no run). Another metric of the same runs
+     * may agree or disagree on its own ({@link #spread}).
+     */
+    public String judged() {
+        return judged(runs);
+    }
+
+    private static String judged(List<Run> runs) {
+        return runs.isEmpty() ? "" : runs.get(0).metrics().keySet().stream().findFirst().orElse("");
     }
 
     /** True when the summary is a steady state reached by the warm-up protocol (in every VM). */

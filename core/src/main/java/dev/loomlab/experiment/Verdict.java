@@ -34,14 +34,19 @@ public final class Verdict {
         StringBuilder s = new StringBuilder("on this machine ").append(what).append(" costs ");
         s.append(m.vms() > 1 ? figure(metric, m.interval(metric), m.vms()) : format(metric, ours));
         boolean several = m.runs().size() > 1;
+        // the steadiness is the judged metric's: another metric names it
+        boolean judged = metric.equals(m.judged());
         if (m.vms() > 1) {
-            s.append(m.steady() ? ", steady in every VM" : ", " + m.steadiness() + " in at least one VM");
+            String on = judged ? "" : " on " + m.judged();
+            s.append(m.steady() ? ", steady" + on + " in every VM" : ", " + m.steadiness() + on + " in at least one VM");
         } else if (m.steady()) {
-            s.append(" steady");
+            s.append(judged ? " steady" : " (median of the measured runs once " + m.judged() + " was steady)");
         } else if (Measurement.NOT_STEADY.equals(m.steadiness())) {
-            s.append(" in the last run, NOT steady (the runs still disagreed when the warm-up budget ran out)");
+            s.append(" in the last run, NOT steady (").append(judged ? "the runs" : "the runs' " + m.judged())
+                    .append(" still disagreed when the warm-up budget ran out)");
         } else if (Measurement.SCATTERED.equals(m.steadiness())) {
-            s.append(" (median of measured runs that disagree beyond the tolerance)");
+            s.append(judged ? " (median of measured runs that disagree beyond the tolerance)"
+                    : " (median of the measured runs, whose " + m.judged() + " disagreed beyond the tolerance)");
         } else if (!several) {
             s.append(" in a single cold run");
         } else {

@@ -69,6 +69,26 @@ class VerdictTest {
         assertThat(m.steady()).isFalse();
     }
 
+    /** The steadiness is the judged metric's (the first): a sentence about another metric names the judged one. */
+    @Test
+    void aSentenceAboutAnotherMetricNamesTheJudgedOne() {
+        List<Run> runs = new java.util.ArrayList<>();
+        double[] ns = {9_000, 700, 1_500, 800};
+        for (int i = 0; i < ns.length; i++) {
+            Map<String, Double> metrics = new java.util.LinkedHashMap<>();
+            metrics.put("nsPerSpawn", ns[i]);
+            metrics.put("bytesPerProcess", 736.0);
+            runs.add(new Run(i + 1, i == 0, i == 0 ? "cold" : "measured", metrics));
+        }
+        Measurement m = Measurement.of(ExperimentSpec.of("spawn", 10_000), Env.current(), runs, Measurement.SCATTERED, List.of());
+        assertThat(Verdict.of(m, "bytesPerProcess", "an idle process"))
+                .contains("(median of the measured runs, whose nsPerSpawn disagreed beyond the tolerance)");
+        assertThat(Verdict.of(m, "nsPerSpawn", "a spawn")).contains("(median of measured runs that disagree beyond the tolerance)");
+        Measurement steady = Measurement.of(ExperimentSpec.of("spawn", 10_000), Env.current(), runs, Measurement.STEADY, List.of());
+        assertThat(steady.summaryOf()).startsWith("steady on nsPerSpawn:");
+        assertThat(Verdict.of(steady, "bytesPerProcess", "an idle process")).contains("(median of the measured runs once nsPerSpawn was steady)");
+    }
+
     private static Measurement vm(ExperimentSpec spec, double nsPerHop) {
         List<Run> runs = List.of(new Run(1, true, "cold", Map.of("nsPerHop", 10_000.0)),
                 new Run(2, false, "measured", Map.of("nsPerHop", nsPerHop)));

@@ -52,7 +52,7 @@ public final class ReaderCell {
         Interval interval = protocol.interval(metric);
         Spread runs = protocol.spread().getOrDefault(metric, Spread.of(protocol.metric(metric)));
         double gcInWindow = protocol.metric("gcInWindow");
-        return sentence(yours, metric, what, vm, interval, protocol.vms(), protocolWords(protocol), runs, RUNS,
+        return sentence(yours, metric, what, vm, interval, protocol.vms(), protocolWords(protocol, metric), runs, RUNS,
                 protocol.cold(metric), gcInWindow, protocol.n(), true);
     }
 
@@ -181,7 +181,8 @@ public final class ReaderCell {
         }
         double ratio = yours / interval.median();
         s.append(". Yours is ").append(ratioWords(ratio)).append(" the protocol's");
-        boolean onePoint = !interval.has() && (runs.count() <= 1 || runs.min() == runs.max());
+        boolean oneFigure = !interval.has() && runs.count() <= 1;
+        boolean onePoint = oneFigure || !interval.has() && runs.min() == runs.max();
         DoublePredicate held = x -> interval.has() ? interval.contains(x) : runs.count() > 0 && x >= runs.min() && x <= runs.max();
         if (held.test(yours)) {
             return s.append(interval.has() ? ", inside its interval: the cell and the protocol agree"
@@ -189,7 +190,9 @@ public final class ReaderCell {
                     : ", inside the range of " + rangeOf + ": the cell and the protocol agree").toString();
         }
         s.append(interval.has() ? ", outside its interval"
-                : onePoint ? "; the protocol's one figure has no range to hold yours, so only the ratio says how near"
+                : oneFigure ? "; the protocol's one figure has no range to hold yours, so only the ratio says how near"
+                : onePoint ? "; " + rangeOf.replaceFirst("^its", "the protocol's") + " all read the same figure, so no range holds "
+                        + "yours and only the ratio says how near"
                 : ", outside the range of " + rangeOf);
         List<String> why = new ArrayList<>();
         boolean coldApart = !Double.isNaN(cold) && (interval.has() || runs.count() > 0) && !held.test(cold)
@@ -244,13 +247,15 @@ public final class ReaderCell {
                 : String.format("your cell: %s for %s, one fresh %s", Verdict.format(metric, yours), what, vm);
     }
 
-    private static String protocolWords(Measurement m) {
+    /** How the protocol reached its figure: its steadiness, naming the metric it was judged on when that is another. */
+    private static String protocolWords(Measurement m, String metric) {
+        String on = metric.equals(m.judged()) ? "" : " on " + m.judged();
         if (m.vms() > 1) {
-            return m.steady() ? "steady in every VM" : m.steadiness() + " in at least one VM";
+            return m.steady() ? "steady" + on + " in every VM" : m.steadiness() + on + " in at least one VM";
         }
         if (m.runs().size() <= 1) {
             return "one cold run";
         }
-        return m.steady() ? "steady in one VM" : m.steadiness() + " in one VM";
+        return (m.steady() ? "steady" : m.steadiness()) + on + " in one VM";
     }
 }

@@ -53,7 +53,7 @@ public final class KlabRing implements Tabular {
             return BeamHere.value(beam, "nsPerHopWithSpawn");
         }
 
-        /** How the row's figure was taken: steady, not steady, or a single cold run. */
+        /** How the row's figure was taken, judged on the hops alone (nsPerHop): steady, not steady, or a single cold run. */
         String protocol() {
             if (!outcome.ok()) {
                 return "";
@@ -130,7 +130,7 @@ public final class KlabRing implements Tabular {
                 .text("processes", r -> r.hibernated() ? "hibernated" : "normal")
                 .whole("N", Row::n)
                 .whole("M", Row::m)
-                .text("protocol", r -> r.outcome().ok() ? r.protocol() : r.outcome().outcome())
+                .text("protocol, on the hops", r -> r.outcome().ok() ? r.protocol() : r.outcome().outcome())
                 .number("ns per hop incl. spawn, JVM here", r -> Grid.nearest(r.withSpawn()))
                 .text("ns per hop incl. spawn, BEAM here", r -> BeamHere.cell(r.beam(), "nsPerHopWithSpawn"))
                 .number("ns per hop, KLab 10 M", r -> article(r.hibernated(), r.m()))

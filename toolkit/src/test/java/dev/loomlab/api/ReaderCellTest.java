@@ -27,14 +27,22 @@ class ReaderCellTest {
 
     /** One steady VM: a cold run, then measured runs at these figures. */
     private static Measurement vm(String kind, double cold, double... measured) {
-        List<Run> runs = new java.util.ArrayList<>(List.of(new Run(1, true, "cold", Map.of("nsPerHop", cold, "gcInWindow", 0.0))));
+        List<Run> runs = new java.util.ArrayList<>(List.of(new Run(1, true, "cold", hop(cold))));
         for (double v : measured) {
-            runs.add(new Run(runs.size() + 1, false, "measured", Map.of("nsPerHop", v, "gcInWindow", 0.0)));
+            runs.add(new Run(runs.size() + 1, false, "measured", hop(v)));
         }
         Spread spread = Spread.of(measured);
         return new Measurement("ring", kind, RING.n(), 1, Env.current(), Measurement.OK, "",
                 Map.of("nsPerHop", spread.median(), "gcInWindow", 0.0), runs, List.of(), Measurement.STEADY,
                 Map.of("nsPerHop", spread));
+    }
+
+    /** A ring run's metrics, nsPerHop first: the one the protocol judged. */
+    private static Map<String, Double> hop(double nsPerHop) {
+        Map<String, Double> metrics = new java.util.LinkedHashMap<>();
+        metrics.put("nsPerHop", nsPerHop);
+        metrics.put("gcInWindow", 0.0);
+        return metrics;
     }
 
     private static Measurement threeVms() {
@@ -125,6 +133,32 @@ class ReaderCellTest {
                 .contains("steady in one VM", "inside the range of its measured runs");
         assertThat(ReaderCell.relate(3_000, "nsPerHop", "a hop", one))
                 .contains("outside the range of its measured runs", "both sides are one VM each");
+    }
+
+    /**
+     * A spawn's protocol judges the time per spawn; its bytes per process can read the same in every
+     * measured run while the times disagree. The sentence names the metric the label belongs to, and
+     * says the measured runs of this one all read the same figure rather than that there was one.
+     */
+    @Test
+    void anotherMetricThanTheJudgedOneNamesIt() {
+        List<Run> runs = new java.util.ArrayList<>();
+        double[] ns = {9_000, 700, 1_500, 800};
+        for (int i = 0; i < ns.length; i++) {
+            Map<String, Double> metrics = new java.util.LinkedHashMap<>();
+            metrics.put("nsPerSpawn", ns[i]);
+            metrics.put("bytesPerProcess", i == 0 ? 2_300.0 : 736.0);
+            runs.add(new Run(i + 1, i == 0, i == 0 ? "cold" : "measured", metrics));
+        }
+        Measurement spawn = Measurement.of(ExperimentSpec.of("spawn", 10_000), Env.current(), runs, Measurement.SCATTERED, List.of());
+        assertThat(spawn.judged()).isEqualTo("nsPerSpawn");
+        assertThat(spawn.summaryOf()).startsWith("MEASURED RUNS DISAGREE on nsPerSpawn:");
+        assertThat(ReaderCell.relate(2_400, "bytesPerProcess", "an idle process", spawn))
+                .contains("measured runs disagree on nsPerSpawn in one VM",
+                        "the protocol's measured runs all read the same figure, so no range holds yours")
+                .doesNotContain("one figure has no range");
+        assertThat(ReaderCell.relate(1_000, "nsPerSpawn", "a spawn", spawn)).contains("measured runs disagree in one VM")
+                .doesNotContain(" on nsPerSpawn");
     }
 
     @Test

@@ -73,7 +73,7 @@ class NotebookHelpersTest {
         KlabRing ring = Klab.ring(new int[] {100}, new int[] {1, 2});
         assertThat(ring.grid().rowCount()).isEqualTo(4);
         assertThat(ring.grid().columnNames()).hasSizeLessThanOrEqualTo(7)
-                .contains("ns per hop incl. spawn, JVM here", "ns per hop incl. spawn, BEAM here", "ns per hop, KLab 10 M", "protocol");
+                .contains("ns per hop incl. spawn, JVM here", "ns per hop incl. spawn, BEAM here", "ns per hop, KLab 10 M", "protocol, on the hops");
         var every = ring.details().get(0);
         assertThat(every.texts("outcome")).containsOnly("ok");
         assertThat(every.columnNames()).contains("ns per hop, hops only, JVM here", "ns per hop, hops only, BEAM here",
