@@ -223,8 +223,8 @@ public final class ReaderCell {
                             : String.format(", and %,.0f still fell inside its window", gcInWindow)));
         }
         if (n > 0 && perUnit(metric)) {
-            why.add(String.format("a figure per unit carries the fixed costs divided by n, so a cell run at another n than the "
-                    + "protocol's %,d reads differently", n));
+            why.add(String.format("if your cell's n was not the protocol's %,d: a figure per unit carries the fixed costs divided by n, "
+                    + "so it reads differently at another n", n));
         }
         return s.append(": ").append(String.join("; ", why)).toString();
     }

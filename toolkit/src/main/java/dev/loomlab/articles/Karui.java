@@ -249,8 +249,8 @@ public final class Karui {
         notes.add("BEAM here: the same n in a fresh BEAM VM, erlang:memory(processes_used) after minus before, over n, "
                 + "every process waiting in receive");
         notes.add("µs / spawn (in the details, with BEAM here's totals): the spawn loop alone, in the one measured run after each "
-                + "VM's warm-up, which is judged on the bytes, so the time still moves from run to run; the cold first runs are "
-                + "the warm-up section's");
+                + "VM's warm-up, which is judged on this time (the fit's note says when a tier's did not become steady); the cold "
+                + "first runs are the warm-up section's");
         return Section.narrowed(table, chart, notes, Stream.concat(tiers.stream(), beam.values().stream())
                 .filter(java.util.Objects::nonNull).map(r -> (JsonNode) MeasurementJson.tree(r)).toList(),
                 "processes", "JVM bytes / process", "BEAM here bytes / process", "BEAM bytes / process (article)",
