@@ -169,9 +169,9 @@ public record Measurement(String experiment, String kind, long n, long m, Env en
             summary.put(name, forks.interval(name).median());
         }
         long steadyVms = figures.stream().filter(vm -> STEADY.equals(vm.steadiness())).count();
-        String summaryOf = String.format("the median of %d fresh %s (%d of them steady on %s), with the %s; stopped: %s",
-                vms.size(), Kind.BEAM.label().equals(first.kind()) ? "BEAM VMs" : "JVMs", steadyVms, first.judged(), Interval.METHOD,
-                stop.words());
+        String summaryOf = String.format("the median of %d fresh %s (%d of them steady%s), with the %s; stopped: %s",
+                vms.size(), Kind.BEAM.label().equals(first.kind()) ? "BEAM VMs" : "JVMs", steadyVms,
+                first.judged().isEmpty() ? "" : " on " + first.judged(), Interval.METHOD, stop.words());
         Optional<String> moved = CrossCoreRoundTrip.moved(figures.stream().mapToDouble(vm -> vm.metrics()
                 .getOrDefault("crossCoreRoundTripNs", Double.NaN)).toArray());
         if (moved.isPresent()) {
@@ -186,11 +186,20 @@ public record Measurement(String experiment, String kind, long n, long m, Env en
 
     /**
      * The metric the warm-up protocol judged steadiness on, its {@link #steadiness} being that
-     * metric's: the first metric of a run ("" when there is no run). Another metric of the same runs
-     * may agree or disagree on its own ({@link #spread}).
+     * metric's: the first metric of a run ("" when there is no run, or nothing was judged: a fixed
+     * number of runs). Another metric of the same runs may agree or disagree on its own ({@link #spread}).
      */
     public String judged() {
-        return judged(runs);
+        return NOT_CHECKED.equals(steadiness) ? "" : judged(runs);
+    }
+
+    /**
+     * What a steadiness label set beside {@code metric} must add: " on X" when the protocol judged
+     * another metric X, "" when it judged {@code metric} or nothing.
+     */
+    public String steadinessOn(String metric) {
+        String judged = judged();
+        return judged.isEmpty() || judged.equals(metric) ? "" : " on " + judged;
     }
 
     private static String judged(List<Run> runs) {

@@ -35,9 +35,9 @@ public final class Verdict {
         s.append(m.vms() > 1 ? figure(metric, m.interval(metric), m.vms()) : format(metric, ours));
         boolean several = m.runs().size() > 1;
         // the steadiness is the judged metric's: another metric names it
-        boolean judged = metric.equals(m.judged());
+        String on = m.steadinessOn(metric);
+        boolean judged = on.isEmpty();
         if (m.vms() > 1) {
-            String on = judged ? "" : " on " + m.judged();
             s.append(m.steady() ? ", steady" + on + " in every VM" : ", " + m.steadiness() + on + " in at least one VM");
         } else if (m.steady()) {
             s.append(judged ? " steady" : " (median of the measured runs once " + m.judged() + " was steady)");

@@ -87,6 +87,10 @@ class VerdictTest {
         Measurement steady = Measurement.of(ExperimentSpec.of("spawn", 10_000), Env.current(), runs, Measurement.STEADY, List.of());
         assertThat(steady.summaryOf()).startsWith("steady on nsPerSpawn:");
         assertThat(Verdict.of(steady, "bytesPerProcess", "an idle process")).contains("(median of the measured runs once nsPerSpawn was steady)");
+        Measurement fixed = Measurement.of(ExperimentSpec.of("spawn", 10_000), Env.current(), runs, Measurement.NOT_CHECKED, List.of());
+        assertThat(fixed.judged()).isEmpty(); // a fixed number of runs: nothing was judged, so no label names a metric
+        assertThat(fixed.steadinessOn("bytesPerProcess")).isEmpty();
+        assertThat(Verdict.of(fixed, "bytesPerProcess", "an idle process")).doesNotContain(" on nsPerSpawn");
     }
 
     private static Measurement vm(ExperimentSpec spec, double nsPerHop) {

@@ -249,7 +249,7 @@ public final class ReaderCell {
 
     /** How the protocol reached its figure: its steadiness, naming the metric it was judged on when that is another. */
     private static String protocolWords(Measurement m, String metric) {
-        String on = metric.equals(m.judged()) ? "" : " on " + m.judged();
+        String on = m.steadinessOn(metric);
         if (m.vms() > 1) {
             return m.steady() ? "steady" + on + " in every VM" : m.steadiness() + on + " in at least one VM";
         }

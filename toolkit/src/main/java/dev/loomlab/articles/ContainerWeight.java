@@ -72,7 +72,7 @@ public record ContainerWeight(List<Row> rows) implements Sectioned {
         return Grid.of(String.format("Memory per idle process under a container-like limit (n = %,d, a fresh JVM each)",
                         baseline().n()), rows)
                 .text("setting", Row::setting)
-                .text("summary", r -> r.m().ok() ? r.m().steadiness() : r.m().outcome())
+                .text("summary", r -> r.m().ok() ? r.m().steadiness() + r.m().steadinessOn("bytesPerProcess") : r.m().outcome())
                 .number("bytes per process", r -> r.m().bytesPerProcess())
                 .number("heap bytes per process (after GC)", r -> r.m().metric("heapBytesPerProcess"))
                 .number("RSS bytes per process", r -> r.m().metric("rssBytesPerProcess"))
@@ -96,7 +96,8 @@ public record ContainerWeight(List<Row> rows) implements Sectioned {
         }
         double noise = runToRunPercent(baseline());
         String against = Double.isNaN(noise)
-                ? "; the unlimited run has no run-to-run range to set that against (" + baseline().steadiness() + ")"
+                ? "; the unlimited run has no run-to-run range to set that against (" + baseline().steadiness()
+                        + baseline().steadinessOn("bytesPerProcess") + ")"
                 : worst <= noise
                 ? String.format("; that is within the unlimited run's own run-to-run range (%s%%), so no effect of the limit is seen",
                 Grid.print(noise))

@@ -46,7 +46,8 @@ final class KlabSpawnTimes {
         if (!m.ok()) {
             return new Row(who, n, Double.NaN, Double.NaN, m.outcome(), klabPerSpawnMicros(n), "");
         }
-        String protocol = m.runs().size() == 1 ? "one cold run" : m.steady() ? "steady" : m.steadiness();
+        String protocol = m.runs().size() == 1 ? "one cold run" : (m.steady() ? "steady" : m.steadiness())
+                + m.steadinessOn("nsPerSpawn"); // BEAM's protocol judges the bytes
         return new Row(who, n, m.cold("nsPerSpawn") / 1e3, m.runs().size() == 1 ? Double.NaN : m.metric("nsPerSpawn") / 1e3,
                 protocol, klabPerSpawnMicros(n), "");
     }
