@@ -98,6 +98,10 @@ public record ContainerWeight(List<Row> rows) implements Sectioned {
         String against = Double.isNaN(noise)
                 ? "; the unlimited run has no run-to-run range to set that against (" + baseline().steadiness()
                         + baseline().steadinessOn("bytesPerProcess") + ")"
+                : noise == 0
+                ? "; the unlimited run's measured runs all read the same bytes, so they give no range to set that against, "
+                        + "and each setting is one fresh JVM: fresh JVMs differ by more than the runs inside one, so rerun "
+                        + "the cell before reading the change as the limit's"
                 : worst <= noise
                 ? String.format("; that is within the unlimited run's own run-to-run range (%s%%), so no effect of the limit is seen",
                 Grid.print(noise))

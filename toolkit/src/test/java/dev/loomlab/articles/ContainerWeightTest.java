@@ -38,6 +38,13 @@ class ContainerWeightTest {
         assertThat(w.details().get(0).columnNames()).contains("heap bytes per process (after GC)").hasSize(8);
     }
 
+    /** Runs of one JVM that all read the same bytes give no range: a change across fresh JVMs is not set against 0%. */
+    @Test
+    void runsThatAllReadTheSameGiveNoRange() {
+        assertThat(of(spawn(1000, 1000, 1000), spawn(1026, 1026, 1026)).verdict())
+                .contains("all read the same bytes, so they give no range").doesNotContain("beyond the unlimited run's own", "(0%)");
+    }
+
     @Test
     void aFailedRunIsSaidNotCompared() {
         ContainerWeight w = of(spawn(1000, 999, 1001), Measurement.failed(ExperimentSpec.of("spawn", 10), "out of memory"));
