@@ -72,14 +72,7 @@ class VerdictTest {
     /** The steadiness is the judged metric's (the first): a sentence about another metric names the judged one. */
     @Test
     void aSentenceAboutAnotherMetricNamesTheJudgedOne() {
-        List<Run> runs = new java.util.ArrayList<>();
-        double[] ns = {9_000, 700, 1_500, 800};
-        for (int i = 0; i < ns.length; i++) {
-            Map<String, Double> metrics = new java.util.LinkedHashMap<>();
-            metrics.put("nsPerSpawn", ns[i]);
-            metrics.put("bytesPerProcess", 736.0);
-            runs.add(new Run(i + 1, i == 0, i == 0 ? "cold" : "measured", metrics));
-        }
+        List<Run> runs = SpawnRuns.of(736, 736, 9_000, 700, 1_500, 800);
         Measurement m = Measurement.of(ExperimentSpec.of("spawn", 10_000), Env.current(), runs, Measurement.SCATTERED, List.of());
         assertThat(Verdict.of(m, "bytesPerProcess", "an idle process"))
                 .contains("(median of the measured runs, whose nsPerSpawn disagreed beyond the tolerance)");

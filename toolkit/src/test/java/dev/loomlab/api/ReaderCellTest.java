@@ -8,6 +8,7 @@ import dev.loomlab.experiment.Kind;
 import dev.loomlab.experiment.Measurement;
 import dev.loomlab.experiment.MeasurementJson;
 import dev.loomlab.experiment.Run;
+import dev.loomlab.experiment.SpawnRuns;
 import dev.loomlab.load.LoadRow;
 import dev.loomlab.measure.Env;
 import dev.loomlab.measure.ForkPolicy;
@@ -142,15 +143,8 @@ class ReaderCellTest {
      */
     @Test
     void anotherMetricThanTheJudgedOneNamesIt() {
-        List<Run> runs = new java.util.ArrayList<>();
-        double[] ns = {9_000, 700, 1_500, 800};
-        for (int i = 0; i < ns.length; i++) {
-            Map<String, Double> metrics = new java.util.LinkedHashMap<>();
-            metrics.put("nsPerSpawn", ns[i]);
-            metrics.put("bytesPerProcess", i == 0 ? 2_300.0 : 736.0);
-            runs.add(new Run(i + 1, i == 0, i == 0 ? "cold" : "measured", metrics));
-        }
-        Measurement spawn = Measurement.of(ExperimentSpec.of("spawn", 10_000), Env.current(), runs, Measurement.SCATTERED, List.of());
+        Measurement spawn = Measurement.of(ExperimentSpec.of("spawn", 10_000), Env.current(), SpawnRuns.of(2_300, 736, 9_000, 700, 1_500, 800),
+                Measurement.SCATTERED, List.of());
         assertThat(spawn.judged()).isEqualTo("nsPerSpawn");
         assertThat(spawn.summaryOf()).startsWith("MEASURED RUNS DISAGREE on nsPerSpawn:");
         assertThat(ReaderCell.relate(2_400, "bytesPerProcess", "an idle process", spawn))

@@ -4,12 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.loomlab.experiment.ExperimentSpec;
 import dev.loomlab.experiment.Measurement;
-import dev.loomlab.experiment.Run;
+import dev.loomlab.experiment.SpawnRuns;
 import dev.loomlab.measure.Env;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** §8's rows say which figure a steadiness label belongs to: the spawn time the protocol judged, not the bytes. */
@@ -17,15 +14,8 @@ class MeasurementLimitsTest {
 
     @Test
     void theLabelIsTheSpawnTimesAndTheBytesSayWhichRunTheyComeFrom() {
-        List<Run> runs = new ArrayList<>();
-        double[] ns = {10_000, 3_000, 1_500, 2_400};
-        for (int i = 0; i < ns.length; i++) {
-            Map<String, Double> metrics = new LinkedHashMap<>();
-            metrics.put("nsPerSpawn", ns[i]);
-            metrics.put("bytesPerProcess", i == 0 ? 2_000.0 : 650.0);
-            runs.add(new Run(i + 1, i == 0, i == 0 ? "cold" : "warmup", metrics));
-        }
-        Measurement notSteady = Measurement.of(ExperimentSpec.of("spawn", 10_000), Env.current(), runs, Measurement.NOT_STEADY, List.of());
+        Measurement notSteady = Measurement.of(ExperimentSpec.of("spawn", 10_000), Env.current(),
+                SpawnRuns.of(2_000, 650, 10_000, 3_000, 1_500, 2_400), Measurement.NOT_STEADY, List.of());
         assertThat(MeasurementLimits.of(notSteady).grid().title()).endsWith("(from spawn n = 10,000, not steady on nsPerSpawn)");
         assertThat(MeasurementLimits.coldAgainstWarm(notSteady).thisRun())
                 .contains("2.4 µs not steady", "650 B in the last run").doesNotContain("650 B not steady");
