@@ -36,16 +36,16 @@ public final class Verdict {
         boolean several = m.runs().size() > 1;
         // the steadiness is the judged metric's: another metric names it
         String on = m.steadinessOn(metric);
-        boolean judged = on.isEmpty();
+        boolean ownLabel = on.isEmpty();
         if (m.vms() > 1) {
             s.append(m.steady() ? ", steady" + on + " in every VM" : ", " + m.steadiness() + on + " in at least one VM");
         } else if (m.steady()) {
-            s.append(judged ? " steady" : " (median of the measured runs once " + m.judged() + " was steady)");
+            s.append(ownLabel ? " steady" : " (median of the measured runs once " + m.judged() + " was steady)");
         } else if (Measurement.NOT_STEADY.equals(m.steadiness())) {
-            s.append(" in the last run, NOT steady (").append(judged ? "the runs" : "the runs' " + m.judged())
+            s.append(" in the last run, NOT steady (").append(ownLabel ? "the runs" : "the runs' " + m.judged())
                     .append(" still disagreed when the warm-up budget ran out)");
         } else if (Measurement.SCATTERED.equals(m.steadiness())) {
-            s.append(judged ? " (median of measured runs that disagree beyond the tolerance)"
+            s.append(ownLabel ? " (median of measured runs that disagree beyond the tolerance)"
                     : " (median of the measured runs, whose " + m.judged() + " disagreed beyond the tolerance)");
         } else if (!several) {
             s.append(" in a single cold run");

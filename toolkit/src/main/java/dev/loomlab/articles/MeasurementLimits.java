@@ -29,7 +29,7 @@ final class MeasurementLimits {
     static Section of(Measurement m) {
         List<Row> rows = List.of(heapAgainstRss(m), coldAgainstWarm(m), realAgainstSimulated(), busyMachine(m));
         var table = Grid.of(String.format("The limits of this measurement, for the JVM (from spawn n = %,d, %s)", m.n(),
-                        m.ok() ? m.steadiness() + m.steadinessOn("") : m.outcome()), rows)
+                        m.ok() ? m.steadiness() + m.steadinessOn("") : m.outcome()), rows) // "": the whole run, so name the judged metric
                 .text("limit", Row::question)
                 .text("this run", Row::thisRun)
                 .text("what it means for the figures above", Row::meaning)
@@ -55,9 +55,9 @@ final class MeasurementLimits {
         } else if (m.runs().size() < 2) {
             run = "one cold run only: no warm figure to set beside it";
         } else {
-            // the steadiness is the spawn time's (the metric the protocol judged); the bytes come from the same runs
-            run = String.format("spawn %s cold, %s %s (cold / summary %s); bytes per process %s cold, %s %s",
-                    Units.nanos(m.cold("nsPerSpawn")), Units.nanos(m.nsPerSpawn()), m.steadiness(),
+            // the steadiness is the judged metric's (a spawn's time); the bytes come from the same runs
+            run = String.format("spawn %s cold, %s %s%s (cold / summary %s); bytes per process %s cold, %s %s",
+                    Units.nanos(m.cold("nsPerSpawn")), Units.nanos(m.nsPerSpawn()), m.steadiness(), m.steadinessOn("nsPerSpawn"),
                     ratio(m.cold("nsPerSpawn") / m.nsPerSpawn()), Units.bytes(m.cold("bytesPerProcess")),
                     Units.bytes(m.bytesPerProcess()), Measurement.NOT_STEADY.equals(m.steadiness()) ? "in the last run"
                             : "after the warm-up");
