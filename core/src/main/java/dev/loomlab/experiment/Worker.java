@@ -4,6 +4,7 @@ import dev.loomlab.measure.ProcStatus;
 import dev.loomlab.process.Pid;
 import dev.loomlab.process.Processes;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.concurrent.LinkedTransferQueue;
 
 /**
@@ -109,12 +110,12 @@ public final class Worker {
      * run's timing does not pay for them; at most {@code timeout} for it all.
      */
     public static void stopAll(Worker[] workers, Duration timeout) throws InterruptedException {
-        long osThreads = ProcStatus.threads();
-        int platformThreads = 0;
+        long platformThreads = Arrays.stream(workers).filter(w -> w != null && w.thread != null && !w.thread.isVirtual()).count();
+        // the OS's count before any stops, read only when there is a platform thread to wait for
+        long osThreads = platformThreads > 0 ? ProcStatus.threads() : -1;
         for (Worker w : workers) {
             if (w != null) {
                 w.stop();
-                platformThreads += w.thread != null && !w.thread.isVirtual() ? 1 : 0;
             }
         }
         long deadline = System.nanoTime() + timeout.toNanos();
