@@ -76,9 +76,10 @@ public interface Experiment {
     Map<String, Double> runOnce(ExperimentSpec spec, Progress progress) throws Exception;
 
     /**
-     * True (the default) when the headline is a timing that the warm-up protocol repeats until
+     * True (the default) when the warm-up protocol repeats a run until its judged metric is
      * steady; false for a measurement made once per JVM (the whole-JVM peak of tasks, a limit hit on purpose).
-     * The headline is the first metric {@link #runOnce} returns.
+     * The judged metric is the first one {@link #runOnce} returns, on the JVM and on BEAM here alike
+     * ({@link Measurement#judged()}); it need not be the {@link #headline()}.
      */
     default boolean timed() {
         return true;

@@ -108,7 +108,7 @@ public final class Experiments {
 
     /**
      * Runs {@code spec} here under the warm-up protocol ({@link ExperimentSpec#warmupPolicy()}):
-     * until the headline (the first metric) is steady or the warm-up budget is spent, then the
+     * until the judged metric (a run's first) is steady or the warm-up budget is spent, then the
      * measured runs; an experiment that is not {@link Experiment#timed() timed} runs once. Every
      * run is kept, labelled cold, warm-up or measured.
      */

@@ -68,47 +68,47 @@ protocol(Opts) ->
                budget_ns => opt_int("budgetMillis", Opts, 10000) * 1000000}
     end.
 
-%% At most K runs: under the protocol, warm up until the headline (a run's first metric) of the
+%% At most K runs: under the protocol, warm up until the judged metric (a run's first, as on the JVM) of the
 %% last `window' runs agrees within the tolerance, or until the warm-up budget is spent (the JVM
 %% side then labels the runs "not steady"), then make the measured runs and stop. As SteadyState,
 %% the budget is spent once `min' + `window' runs were made, or at three budgets whatever the count.
 repeat(K, Fun, Protocol) -> repeat(K, Fun, Protocol, now_ns(), warming, [], []).
 
-repeat(0, _Fun, _Protocol, _Start, _State, _Headlines, Acc) -> lists:reverse(Acc);
-repeat(K, Fun, Protocol, Start, State, Headlines, Acc) ->
+repeat(0, _Fun, _Protocol, _Start, _State, _Judged, Acc) -> lists:reverse(Acc);
+repeat(K, Fun, Protocol, Start, State, Judged, Acc) ->
     Run = try Fun()
           catch
               throw:{system_limit, Done} -> throw({system_limit, Done, lists:reverse(Acc)});
               error:system_limit -> throw({system_limit, erlang:system_info(process_count), lists:reverse(Acc)})
           end,
     Acc1 = [{obj, Run} | Acc],
-    Headlines1 = [headline(Run) | Headlines],
-    case next(Protocol, State, Headlines1, now_ns() - Start) of
+    Judged1 = [judged(Run) | Judged],
+    case next(Protocol, State, Judged1, now_ns() - Start) of
         stop -> lists:reverse(Acc1);
-        State1 -> repeat(K - 1, Fun, Protocol, Start, State1, Headlines1, Acc1)
+        State1 -> repeat(K - 1, Fun, Protocol, Start, State1, Judged1, Acc1)
     end.
 
-next(fixed, State, _Headlines, _Elapsed) -> State;
-next(#{measured := Wanted}, {measuring, Done}, _Headlines, _Elapsed) when Done + 1 >= Wanted -> stop;
-next(_Protocol, {measuring, Done}, _Headlines, _Elapsed) -> {measuring, Done + 1};
-next(Protocol = #{budget_ns := Budget, min := Min, window := Window}, warming, Headlines, Elapsed) ->
-    case agrees(Protocol, Headlines) of
+next(fixed, State, _Judged, _Elapsed) -> State;
+next(#{measured := Wanted}, {measuring, Done}, _Judged, _Elapsed) when Done + 1 >= Wanted -> stop;
+next(_Protocol, {measuring, Done}, _Judged, _Elapsed) -> {measuring, Done + 1};
+next(Protocol = #{budget_ns := Budget, min := Min, window := Window}, warming, Judged, Elapsed) ->
+    case agrees(Protocol, Judged) of
         true -> {measuring, 0};
-        false when Elapsed >= Budget, length(Headlines) >= Min + Window -> stop;
+        false when Elapsed >= Budget, length(Judged) >= Min + Window -> stop;
         false when Elapsed >= 3 * Budget -> stop;
         false -> warming
     end.
 
-headline([{_Name, V} | _]) when is_number(V) -> V;
-headline(_) -> nan.
+judged([{_Name, V} | _]) when is_number(V) -> V;
+judged(_) -> nan.
 
-%% The newest `window' headlines agree: (max - min) / |median| within the tolerance, as the JVM's Spread.
-agrees(#{min := Min, window := Window, tolerance := Tolerance}, Headlines) ->
-    Count = length(Headlines),
+%% The newest `window' judged figures agree: (max - min) / |median| within the tolerance, as the JVM's Spread.
+agrees(#{min := Min, window := Window, tolerance := Tolerance}, Judged) ->
+    Count = length(Judged),
     case Count >= Min andalso Count >= Window of
         false -> false;
         true ->
-            Last = lists:sublist(Headlines, Window),
+            Last = lists:sublist(Judged, Window),
             case lists:all(fun is_number/1, Last) of
                 false -> false;
                 true ->
@@ -127,7 +127,11 @@ median(Sorted) ->
         0 -> (lists:nth(L div 2, Sorted) + lists:nth(L div 2 + 1, Sorted)) / 2
     end.
 
-once("spawn", N, _M, _Opts) -> loomlab_beam_memory:idle_group(N, idle, waiting);
+once("spawn", N, _M, _Opts) ->
+    %% as the JVM's spawn, the times come first: the protocol judges a spawn on its time per spawn
+    Metrics = loomlab_beam_memory:idle_group(N, idle, waiting),
+    Times = ["nsPerSpawn", "nsToAllParked", "totalMillis"],
+    [lists:keyfind(T, 1, Metrics) || T <- Times] ++ [KV || KV = {K, _} <- Metrics, not lists:member(K, Times)];
 once("hibernate", N, _M, _Opts) -> loomlab_beam_memory:idle_group(N, hibernating, hibernated);
 once("state", N, M, _Opts) ->
     Metrics = loomlab_beam_memory:idle_group(N, {holder, [M]}, waiting),

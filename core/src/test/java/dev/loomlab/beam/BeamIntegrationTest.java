@@ -4,7 +4,9 @@ import dev.loomlab.experiment.FreshJvm;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.loomlab.experiment.Experiment;
 import dev.loomlab.experiment.ExperimentSpec;
+import dev.loomlab.experiment.Experiments;
 import dev.loomlab.experiment.Kind;
 import dev.loomlab.experiment.Measurement;
 import dev.loomlab.load.LoadKind;
@@ -58,11 +60,25 @@ class BeamIntegrationTest {
 
     @Test
     void underTheWarmUpProtocolTheVmStopsOnceTheMeasuredRunsFollowASteadyWindow() {
-        // bytes per idle process reads the same in every run of one VM at small n (test above),
-        // so the first window is steady: 3 warm-up runs (the cold one included), then 2 measured
-        Measurement m = beam(ExperimentSpec.of("spawn", 1_000).withRepeat(2));
+        // a hibernated process's bytes, the metric its protocol judges, read the same in every run of
+        // one VM at small n, so the first window is steady: 3 warm-up runs (the cold one included), then 2 measured
+        Measurement m = beam(ExperimentSpec.of("hibernate", 1_000).withRepeat(2));
+        assertThat(m.judged()).isEqualTo("bytesPerProcess");
         assertThat(m.steadiness()).isEqualTo(Measurement.STEADY);
         assertThat(m.runs()).extracting(r -> r.phase()).containsExactly("cold", "warmup", "warmup", "measured", "measured");
+    }
+
+    @Test
+    void bothSidesJudgeTheSameMetricOfEveryExperimentTheyBothRepeat() throws Exception {
+        // the warm-up protocol judges a run's first metric, in Experiments.runHere and in loomlab_beam.erl
+        for (Experiment experiment : List.of(Experiments.SPAWN, Experiments.HIBERNATE, Experiments.STATE,
+                Experiments.RING, Experiments.BROADCAST, Experiments.PINGPONG)) {
+            ExperimentSpec spec = ExperimentSpec.of(experiment, 200).withM(2);
+            String jvm = experiment.runOnce(spec, line -> { }).keySet().iterator().next();
+            Measurement beam = beam(spec.withFixedRuns(1));
+            assertThat(beam.runs()).as(experiment.name()).isNotEmpty();
+            assertThat(beam.runs().get(0).metrics().keySet().iterator().next()).as(experiment.name()).isEqualTo(jvm);
+        }
     }
 
     @Test

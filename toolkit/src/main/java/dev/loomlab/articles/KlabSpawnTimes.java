@@ -47,7 +47,7 @@ final class KlabSpawnTimes {
             return new Row(who, n, Double.NaN, Double.NaN, m.outcome(), klabPerSpawnMicros(n), "");
         }
         String protocol = m.runs().size() == 1 ? "one cold run" : (m.steady() ? "steady" : m.steadiness())
-                + m.steadinessOn("nsPerSpawn"); // BEAM's protocol judges the bytes
+                + m.steadinessOn("nsPerSpawn"); // names the judged metric if it is not the time
         return new Row(who, n, m.cold("nsPerSpawn") / 1e3, m.runs().size() == 1 ? Double.NaN : m.metric("nsPerSpawn") / 1e3,
                 protocol, klabPerSpawnMicros(n), "");
     }
