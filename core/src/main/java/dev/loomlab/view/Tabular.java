@@ -1,6 +1,8 @@
 package dev.loomlab.view;
 
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * A result that shows itself as one or more {@link Grid}s with notes: the display layer shows
@@ -31,24 +33,44 @@ public interface Tabular {
 
     /**
      * The grids, then the details, as text with the notes under them, as jshell prints a result. A
-     * narrowed grid whose every column a detail holds (its full grid) is left out, so that no figure
-     * prints twice.
+     * narrowed grid is printed narrow, followed by one line naming the columns its full grid (a
+     * detail) adds; that full grid is left out, so that no figure prints twice.
      */
     static String text(Tabular value) {
+        return text(value, false);
+    }
+
+    /**
+     * The same, with {@code everyColumn}: each narrowed grid printed as its full grid instead (the
+     * command line's {@code --details}).
+     */
+    static String text(Tabular value, boolean everyColumn) {
         StringBuilder text = new StringBuilder();
+        List<Grid> printedFull = new ArrayList<>();
         for (Grid g : value.grids()) {
-            if (value.details().stream().anyMatch(d -> holds(d, g))) {
-                continue;
+            Optional<Grid> full = value.details().stream().filter(d -> holds(d, g)).findFirst();
+            full.ifPresent(printedFull::add);
+            text.append(text.isEmpty() ? "" : "\n").append((everyColumn ? full.orElse(g) : g).toText());
+            if (!everyColumn) {
+                full.ifPresent(f -> text.append(moreColumns(g, f)));
             }
-            text.append(text.isEmpty() ? "" : "\n").append(g.toText());
         }
         for (Grid g : value.details()) {
-            text.append(text.isEmpty() ? "" : "\n").append(g.toText());
+            if (!printedFull.contains(g)) {
+                text.append(text.isEmpty() ? "" : "\n").append(g.toText());
+            }
         }
         for (String note : value.notes()) {
             text.append("  note: ").append(note).append('\n');
         }
         return text.toString();
+    }
+
+    /** "  4 more columns in .details() (--details on the command line): a, b, c, d" and a line break. */
+    private static String moreColumns(Grid narrow, Grid full) {
+        List<String> more = full.columnNames().stream().filter(c -> !narrow.columnNames().contains(c)).toList();
+        return more.isEmpty() ? "" : String.format("  %d more column%s in .details() (--details on the command line): %s\n",
+                more.size(), more.size() == 1 ? "" : "s", String.join(", ", more));
     }
 
     /** True when {@code full} has the rows of {@code narrow} and every one of its columns, with the same values. */

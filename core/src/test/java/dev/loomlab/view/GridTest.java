@@ -35,17 +35,25 @@ class GridTest {
             assertThat(d.title()).isEqualTo("Every column: Idle weight");
             assertThat(d.columnNames()).containsExactly("unit", "MiB", "n");
         });
-        assertThat(s.toString()).contains("Every column: Idle weight", "a note");
+        assertThat(s.toString()).contains("a note");
     }
 
     @Test
-    void theTextFormPrintsANarrowedTableOnceAsItsFullGrid() {
+    void theTextFormPrintsANarrowedTableNarrowAndNamesTheColumnsItLeavesOut() {
         String text = Section.narrowed(GRID, null, List.of(), List.of(), "unit", "MiB").toString();
         assertThat(text.split("published", -1)).hasSize(2);
-        assertThat(text).contains("Every column: Idle weight");
+        assertThat(text).doesNotContain("Every column", "1234567")
+                .contains("  1 more column in .details() (--details on the command line): n\n");
         Section withOtherDetails = new Section(GRID.select("Idle weight", "unit"), null, List.of(), List.of(),
                 List.of(GRID.select("runs", "n")));
-        assertThat(withOtherDetails.toString()).contains("published", "runs");
+        assertThat(withOtherDetails.toString()).contains("published", "runs").doesNotContain("more column");
+    }
+
+    @Test
+    void withEveryColumnTheTextFormPrintsANarrowedTableOnceAsItsFullGrid() {
+        String text = Tabular.text(Section.narrowed(GRID, null, List.of(), List.of(), "unit", "MiB"), true);
+        assertThat(text.split("published", -1)).hasSize(2);
+        assertThat(text).contains("Every column: Idle weight", "1234567").doesNotContain("more column");
     }
 
     @Test

@@ -13,13 +13,17 @@ import picocli.CommandLine.Spec;
 
 /**
  * A subcommand that prints one {@link Section}: as text with its progress lines, or with
- * {@code --json} as exactly one {@code section} object of the results schema and nothing else;
+ * {@code --json} as exactly one {@code section} object of the results schema and nothing else
+ * ({@code --details}: every column of a narrowed table);
  * {@code --chart FILE} also draws its chart as a PNG file (a usage error for a section without one).
  */
 abstract class SectionCommand implements Callable<Integer> {
 
     @Mixin
     JsonOption output = new JsonOption();
+
+    @Mixin
+    DetailsOption columns = new DetailsOption();
 
     @Spec
     CommandSpec spec;
@@ -35,7 +39,7 @@ abstract class SectionCommand implements Callable<Integer> {
     public Integer call() {
         var out = spec.commandLine().getOut();
         Section section = section(output.progress(out));
-        out.println(output.json ? SectionJson.write(section) : section.toString());
+        out.println(output.json ? SectionJson.write(section) : columns.text(section));
         out.flush();
         if (chart != null) {
             if (!section.hasChart()) {

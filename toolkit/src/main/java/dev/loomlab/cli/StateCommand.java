@@ -37,6 +37,9 @@ final class StateCommand implements Callable<Integer> {
     @Mixin
     CommonOptions options;
 
+    @Mixin
+    DetailsOption columns = new DetailsOption();
+
     @Spec
     CommandSpec spec;
 
@@ -63,7 +66,7 @@ final class StateCommand implements Callable<Integer> {
         var out = spec.commandLine().getOut();
         Progress progress = options.output.progress(out);
         var report = Karui.state(sizes.stream().mapToInt(Integer::intValue).toArray(), (int) n, progress);
-        out.println(options.output.json ? SectionJson.write(report) : report.toString());
+        out.println(options.output.json ? SectionJson.write(report) : columns.text(report));
         out.flush();
         return 0;
     }
