@@ -21,6 +21,9 @@ public final class BeamRuntime implements OtherRuntime {
     @Override
     public void validate(ExperimentSpec spec) {
         BeamRunner.validate(spec);
+        if (Erlang.installed().isEmpty()) {
+            throw new IllegalArgumentException(Erlang.missing()); // refused before anything starts, as a missing module is
+        }
     }
 
     @Override

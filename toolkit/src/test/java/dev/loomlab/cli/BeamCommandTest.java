@@ -27,11 +27,13 @@ class BeamCommandTest extends CliTestSupport {
     }
 
     @Test
-    void withoutErlangKindBeamIsOneLineNamingThePackageAndExitsOne() {
+    void withoutErlangKindBeamIsRefusedBeforeAnythingRunsInOneLineNamingThePackageAndExitsTwo() {
         System.setProperty(Erlang.PROPERTY, "/nonexistent/bin/erl");
         int code = run("spawn", "--n", "100", "--kind", "beam", "--forks", "1");
-        assertThat(code).isEqualTo(LoomlabCommand.FAILED);
-        assertThat(err.toString().strip()).contains("apt-get install erlang-nox").doesNotContain("\n");
+        assertThat(code).isEqualTo(LoomlabCommand.USAGE);
+        assertThat(err.toString().lines().findFirst()).hasValueSatisfying(line -> assertThat(line)
+                .startsWith("loomlab: Erlang is not installed").contains("apt-get install erlang-nox"));
+        assertThat(out.toString()).doesNotContain("running spawn");
     }
 
     @Test
