@@ -46,14 +46,14 @@ final class GridText {
 
     /**
      * A value as a cell, as the notebook's table prints it: a decimal through {@link Grid#print}
-     * (809.6694946289062 as "810", NaN empty), a whole number or a text as it is, null empty.
+     * (809.6694946289062 as "810", 1234567 as "1,234,567", NaN empty), a text as it is, null empty.
      */
     static String cell(Object value) {
         if (value == null) {
             return "";
         }
-        if (value instanceof Double d) {
-            return Grid.print(d);
+        if (value instanceof Double || value instanceof Integer || value instanceof Long) {
+            return Grid.print(((Number) value).doubleValue());
         }
         return String.valueOf(value);
     }

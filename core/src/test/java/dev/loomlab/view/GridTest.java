@@ -42,7 +42,7 @@ class GridTest {
     void theTextFormPrintsANarrowedTableNarrowAndNamesTheColumnsItLeavesOut() {
         String text = Section.narrowed(GRID, null, List.of(), List.of(), "unit", "MiB").toString();
         assertThat(text.split("published", -1)).hasSize(2);
-        assertThat(text).doesNotContain("Every column", "1234567")
+        assertThat(text).doesNotContain("Every column", "1,234,567")
                 .contains("  1 more column in .details() (--details on the command line): n\n");
         Section withOtherDetails = new Section(GRID.select("Idle weight", "unit"), null, List.of(), List.of(),
                 List.of(GRID.select("runs", "n")));
@@ -53,14 +53,14 @@ class GridTest {
     void withEveryColumnTheTextFormPrintsANarrowedTableOnceAsItsFullGrid() {
         String text = Tabular.text(Section.narrowed(GRID, null, List.of(), List.of(), "unit", "MiB"), true);
         assertThat(text.split("published", -1)).hasSize(2);
-        assertThat(text).contains("Every column: Idle weight", "1234567").doesNotContain("more column");
+        assertThat(text).contains("Every column: Idle weight", "1,234,567").doesNotContain("more column");
     }
 
     @Test
     void theTextFormPrintsDecimalsAsTheTablesDoNotAsADoublesDigits() {
         String text = GRID.toText();
         assertThat(text).contains("810", "1.23").doesNotContain("809.6", "1.234");
-        assertThat(line("ours")).endsWith("1.23  |      10");
+        assertThat(line("ours")).endsWith("1.23  |        10");
     }
 
     @Test
@@ -76,13 +76,14 @@ class GridTest {
     }
 
     @Test
-    void everyCellPrintsByTheOneRuleAndWholeNumbersAsTheyAre() {
+    void everyCellPrintsByTheOneRuleWholeNumbersTooAsTheNotebooksTablesDo() {
         assertThat(GridText.cell(809.6694946289062)).isEqualTo(Grid.print(809.6694946289062)).isEqualTo("810");
         assertThat(GridText.cell(2632.0)).isEqualTo("2,632");
         assertThat(GridText.cell(0.012345)).isEqualTo("0.0123");
         assertThat(GridText.cell(Double.NaN)).isEmpty();
         assertThat(GridText.cell(Double.POSITIVE_INFINITY)).isEqualTo("∞");
-        assertThat(GridText.cell(1_234_567)).isEqualTo("1234567");
+        assertThat(GridText.cell(1_234_567)).isEqualTo("1,234,567");
+        assertThat(GridText.cell(1_000L)).isEqualTo("1,000");
         assertThat(GridText.cell(null)).isEmpty();
         assertThat(GridText.cell("a, b")).isEqualTo("a, b");
     }

@@ -29,8 +29,8 @@ class ViewDrawingTest {
         assertThat(table.doubleColumn("bytes").get(0)).isEqualTo(812.5);
         assertThat(table.doubleColumn("bytes").isMissing(1)).isTrue();
         assertThat(table.intColumn("n").get(1)).isEqualTo(10);
-        assertThat(GRID.toText()).contains("Idle weight", "process", "813", "1000").doesNotContain("812.5");
-        assertThat(table.printAll()).contains("813").doesNotContain("812.5"); // the notebook's table: the same rule
+        assertThat(GRID.toText()).contains("Idle weight", "process", "813", "1,000").doesNotContain("812.5");
+        assertThat(table.printAll()).contains("813", "1,000").doesNotContain("812.5"); // the notebook's table: the same rule
     }
 
     @Test
