@@ -34,15 +34,12 @@ public final class IdleGroup implements AutoCloseable {
     private long parkedNanos;
 
     private final long platformStackBytes;
-    /** The process's OS threads before the platform threads started ({@link ProcStatus#threads()}). */
-    private final long osThreadsBefore;
 
     @SuppressWarnings("unchecked")
     private IdleGroup(Kind kind, int n, long platformStackBytes) {
         this.kind = kind;
         this.n = n;
         this.platformStackBytes = platformStackBytes;
-        this.osThreadsBefore = kind == Kind.PLATFORM ? ProcStatus.threads() : -1;
         this.pids = kind == Kind.PROCESS ? new Pid[n] : null;
         this.threads = kind == Kind.PROCESS ? null : new Thread[n];
         this.queues = kind == Kind.PROCESS ? null : new LinkedTransferQueue[n];
@@ -152,6 +149,8 @@ public final class IdleGroup implements AutoCloseable {
      */
     @Override
     public void close() throws InterruptedException {
+        // as Worker.stopAll: the OS's count before any stops, less the platform threads to stop
+        long osThreadsAfter = kind == Kind.PLATFORM && started > 0 ? ProcStatus.threads() - started : -1;
         for (int i = 0; i < started; i++) {
             if (kind == Kind.PROCESS) {
                 pids[i].send(STOP);
@@ -173,7 +172,7 @@ public final class IdleGroup implements AutoCloseable {
             }
         }
         if (kind == Kind.PLATFORM && started > 0) {
-            ProcStatus.awaitThreadsAtMost(osThreadsBefore, Math.min(deadline, System.nanoTime() + Duration.ofSeconds(10).toNanos()));
+            ProcStatus.awaitThreadsAtMost(osThreadsAfter, Math.min(deadline, System.nanoTime() + Duration.ofSeconds(10).toNanos()));
         }
         started = 0;
     }
