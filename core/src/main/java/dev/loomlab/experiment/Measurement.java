@@ -171,7 +171,7 @@ public record Measurement(String experiment, String kind, long n, long m, Env en
         long steadyVms = figures.stream().filter(vm -> STEADY.equals(vm.steadiness())).count();
         String summaryOf = String.format("the median of %d fresh %s (%d of them steady%s), with the %s; stopped: %s",
                 vms.size(), Kind.BEAM.label().equals(first.kind()) ? "BEAM VMs" : "JVMs", steadyVms,
-                first.judged().isEmpty() ? "" : " on " + first.judged(), Interval.METHOD, stop.words());
+                first.steadinessOn(WHOLE_RUN), Interval.METHOD, stop.words());
         Optional<String> moved = CrossCoreRoundTrip.moved(figures.stream().mapToDouble(vm -> vm.metrics()
                 .getOrDefault("crossCoreRoundTripNs", Double.NaN)).toArray());
         if (moved.isPresent()) {
@@ -193,9 +193,12 @@ public record Measurement(String experiment, String kind, long n, long m, Env en
         return NOT_CHECKED.equals(steadiness) ? "" : judged(runs);
     }
 
+    /** The "metric" of a label that stands for the whole run: {@link #steadinessOn} then names the judged one. */
+    public static final String WHOLE_RUN = "";
+
     /**
      * What a steadiness label set beside {@code metric} must add: " on X" when the protocol judged
-     * another metric X, "" when it judged {@code metric} or nothing.
+     * another metric X (always, for {@link #WHOLE_RUN}), "" when it judged {@code metric} or nothing.
      */
     public String steadinessOn(String metric) {
         String judged = judged();

@@ -132,7 +132,7 @@ public final class ReaderCell {
         }
         return sentence(yoursNs, metric, what, vm, Interval.of(theirs), 1,
                 String.format("%s with %,d busy loop%s, warmed up, one fresh %s", row.kind(), row.loops(), row.loops() == 1 ? "" : "s", vm),
-                Spread.of(row.roundTripMicrosP50() * 1_000, row.roundTripMicrosP99() * 1_000), "its round trips from p50 to p99",
+                Spread.of(row.roundTripMicrosP50() * 1_000, row.roundTripMicrosP99() * 1_000), "round trips from p50 to p99",
                 Double.NaN, Double.NaN, 0, true);
     }
 
@@ -153,8 +153,8 @@ public final class ReaderCell {
                 Double.NaN, 0, false);
     }
 
-    /** What a protocol's spread ranges over, unless said otherwise. */
-    private static final String RUNS = "its measured runs";
+    /** What a protocol's spread ranges over, unless said otherwise ("its …" or "the protocol's …" in a sentence). */
+    private static final String RUNS = "measured runs";
 
     private static String sentence(double yours, String metric, String what, String vm, Interval interval, int vms,
                                    String protocolWords, Spread runs, String rangeOf, double cold, double gcInWindow, long n,
@@ -187,13 +187,13 @@ public final class ReaderCell {
         if (held.test(yours)) {
             return s.append(interval.has() ? ", inside its interval: the cell and the protocol agree"
                     : onePoint ? ", the same figure: the cell and the protocol agree"
-                    : ", inside the range of " + rangeOf + ": the cell and the protocol agree").toString();
+                    : ", inside the range of its " + rangeOf + ": the cell and the protocol agree").toString();
         }
         s.append(interval.has() ? ", outside its interval"
                 : oneFigure ? "; the protocol's one figure has no range to hold yours, so only the ratio says how near"
-                : onePoint ? "; " + rangeOf.replaceFirst("^its", "the protocol's") + " all read the same figure, so no range holds "
+                : onePoint ? "; the protocol's " + rangeOf + " all read the same figure, so no range holds "
                         + "yours and only the ratio says how near"
-                : ", outside the range of " + rangeOf);
+                : ", outside the range of its " + rangeOf);
         List<String> why = new ArrayList<>();
         boolean coldApart = !Double.isNaN(cold) && (interval.has() || runs.count() > 0) && !held.test(cold)
                 && !Verdict.format(metric, cold).equals(Verdict.format(metric, interval.median()));

@@ -29,7 +29,7 @@ final class MeasurementLimits {
     static Section of(Measurement m) {
         List<Row> rows = List.of(heapAgainstRss(m), coldAgainstWarm(m), realAgainstSimulated(), busyMachine(m));
         var table = Grid.of(String.format("The limits of this measurement, for the JVM (from spawn n = %,d, %s)", m.n(),
-                        m.ok() ? m.steadiness() + m.steadinessOn("") : m.outcome()), rows) // "": the whole run, so name the judged metric
+                        m.ok() ? m.steadiness() + m.steadinessOn(Measurement.WHOLE_RUN) : m.outcome()), rows)
                 .text("limit", Row::question)
                 .text("this run", Row::thisRun)
                 .text("what it means for the figures above", Row::meaning)
