@@ -3,6 +3,7 @@ package dev.loomlab.load;
 import dev.loomlab.published.PublishedFigure;
 import dev.loomlab.view.Grid;
 import dev.loomlab.view.Section;
+import dev.loomlab.view.Tabular;
 import dev.loomlab.view.Sectioned;
 import java.util.ArrayList;
 import java.util.List;
@@ -151,6 +152,6 @@ public record IdleAgainstLoaded(LoadResult result) implements Sectioned {
 
     @Override
     public String toString() {
-        return full().toText() + "\n  " + verdict();
+        return Tabular.text(this); // narrow, as every section prints; the verdict is its first note
     }
 }

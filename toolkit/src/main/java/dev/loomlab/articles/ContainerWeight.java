@@ -3,6 +3,7 @@ package dev.loomlab.articles;
 import dev.loomlab.experiment.Measurement;
 import dev.loomlab.view.Grid;
 import dev.loomlab.view.Section;
+import dev.loomlab.view.Tabular;
 import dev.loomlab.view.Sectioned;
 import java.util.ArrayList;
 import java.util.List;
@@ -133,6 +134,6 @@ public record ContainerWeight(List<Row> rows) implements Sectioned {
 
     @Override
     public String toString() {
-        return full().toText() + "\n  " + verdict();
+        return Tabular.text(this); // narrow, as every section prints; the verdict is its first note
     }
 }

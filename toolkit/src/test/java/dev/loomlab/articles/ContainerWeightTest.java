@@ -36,6 +36,9 @@ class ContainerWeightTest {
         var w = of(spawn(1000, 999, 1001), spawn(1005, 1005, 1005));
         assertThat(w.grid().columnNames()).hasSize(6).doesNotContain("heap bytes per process (after GC)", "RSS bytes per process");
         assertThat(w.details().get(0).columnNames()).contains("heap bytes per process (after GC)").hasSize(8);
+        // jshell prints the narrow table, names the two columns it leaves out, and the verdict among the notes
+        assertThat(w.toString()).contains("2 more columns in .details()", "note: " + w.verdict())
+                .doesNotContain("Every column");
     }
 
     /** Runs of one JVM that all read the same bytes give no range: a change across fresh JVMs is not set against 0%. */
