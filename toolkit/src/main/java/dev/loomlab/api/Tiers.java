@@ -138,9 +138,7 @@ public record Tiers(Kind kind, List<Measurement> tiers, List<Measurement> beam) 
 
     /** Every column of the tier table: bytes and ns per spawn, ours cold and steady, the article's, the spawn loop in ms. */
     Grid full() {
-        String warm = tiers.isEmpty() ? "" : tiers.get(0).runs().size() > 1
-                ? "; JVM columns: " + tiers.get(0).summaryOf() + ", beside the cold run" : "";
-        return Grid.of("Idle " + kind.label() + " units, one fresh JVM per tier, beside the article's tiers" + warm, tiers)
+        return Grid.of("Idle " + kind.label() + " units, one fresh JVM per tier, beside the article's tiers" + protocolWords(), tiers)
                 .whole("processes", m -> (int) m.n())
                 .number("JVM bytes/process, cold run", m -> Grid.nearest(cold(m, "bytesPerProcess")))
                 .number("JVM bytes/process", m -> Grid.nearest(m.bytesPerProcess()))
@@ -151,7 +149,25 @@ public record Tiers(Kind kind, List<Measurement> tiers, List<Measurement> beam) 
                 .number("JVM spawn ms", m -> Grid.nearest(m.metric("totalMillis") * 10) / 10.0)
                 .text("BEAM tier used", m -> m.published("bytesPerProcess")
                         .map(p -> p.n() == m.n() ? "same n" : String.format("nearest: %,d", p.n())).orElse(""))
+                .text("JVM protocol", m -> m.ok() ? m.steadiness() + m.steadinessOn(Measurement.WHOLE_RUN) : m.outcome())
                 .build();
+    }
+
+    /**
+     * "; JVM columns: after each tier's warm-up, steady on nsPerSpawn in 2 of 4 tiers (the JVM protocol
+     * column says which): ...", counted over every tier; "" for tiers of one cold run each.
+     */
+    private String protocolWords() {
+        if (tiers.isEmpty() || tiers.stream().allMatch(m -> m.runs().size() <= 1)) {
+            return "";
+        }
+        long steady = tiers.stream().filter(Measurement::steady).count();
+        boolean budgetRanOut = tiers.stream().anyMatch(m -> Measurement.NOT_STEADY.equals(m.steadiness()));
+        return String.format("; JVM columns: after each tier's warm-up, steady%s in %s of %d tiers%s: the median of its "
+                        + "measured runs%s, beside the cold run", tiers.get(0).steadinessOn(Measurement.WHOLE_RUN),
+                steady == tiers.size() ? "all" : Long.toString(steady), tiers.size(),
+                steady == tiers.size() ? "" : " (the JVM protocol column, in the details, says which)",
+                budgetRanOut ? ", or its last run where the warm-up budget ran out" : "");
     }
 
     /**

@@ -2,6 +2,14 @@ package dev.loomlab.articles;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.loomlab.api.Tiers;
+import dev.loomlab.experiment.ExperimentSpec;
+import dev.loomlab.experiment.Experiments;
+import dev.loomlab.experiment.Kind;
+import dev.loomlab.experiment.Measurement;
+import dev.loomlab.experiment.SpawnRuns;
+import dev.loomlab.measure.Env;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** What jshell prints for the tiers: the table, then one line that says how to set BEAM here beside them. */
@@ -12,5 +20,24 @@ class TiersTextTest {
         assertThat(ChartRulesTest.tiers().toString().lines().map(String::strip).toList()).last().asString()
                 .isEqualTo("BEAM here is left out of this table: beamHere(tiers(Kind.PROCESS, Cap.tiers(1_000, 10_000, 100_000))) "
                         + "sets it beside each tier, with its own plot series; it needs Erlang (erl)");
+    }
+
+    private static Measurement tier(int n, String steadiness) {
+        return Measurement.of(ExperimentSpec.of(Experiments.SPAWN, n), Env.current(),
+                SpawnRuns.of(2_000, 650, 9_000, 700, 690, 710), steadiness, List.of());
+    }
+
+    /** The title speaks for every tier, not for the first: it counts the steady ones, and the details say which. */
+    @Test
+    void theTitleCountsTheSteadyTiersAndTheDetailsNameEachTiersLabel() {
+        Tiers mixed = new Tiers(Kind.PROCESS, List.of(tier(1_000, Measurement.STEADY), tier(10_000, Measurement.NOT_STEADY),
+                tier(100_000, Measurement.SCATTERED)));
+        assertThat(mixed.grid().title()).contains("steady on nsPerSpawn in 1 of 3 tiers (the JVM protocol column, in the "
+                + "details, says which)", "or its last run where the warm-up budget ran out");
+        assertThat(mixed.details().get(0).texts("JVM protocol")).containsExactly("steady on nsPerSpawn",
+                "not steady on nsPerSpawn", "measured runs disagree on nsPerSpawn");
+        Tiers steady = new Tiers(Kind.PROCESS, List.of(tier(1_000, Measurement.STEADY), tier(10_000, Measurement.STEADY)));
+        assertThat(steady.grid().title()).contains("steady on nsPerSpawn in all of 2 tiers: the median of its measured runs, "
+                + "beside the cold run").doesNotContain("says which", "budget");
     }
 }
