@@ -68,10 +68,11 @@ protocol(Opts) ->
                budget_ns => opt_int("budgetMillis", Opts, 10000) * 1000000}
     end.
 
-%% At most K runs: under the protocol, warm up until the judged metric (a run's first, as on the JVM) of the
-%% last `window' runs agrees within the tolerance, or until the warm-up budget is spent (the JVM
-%% side then labels the runs "not steady"), then make the measured runs and stop. As SteadyState,
-%% the budget is spent once `min' + `window' runs were made, or at three budgets whatever the count.
+%% At most K runs: under the protocol, warm up until the judged metric (a run's first, as on the
+%% JVM) of the last `window' runs agrees within the tolerance, or until the warm-up budget is spent
+%% (the JVM side then labels the runs "not steady"), then make the measured runs and stop. As
+%% SteadyState, the budget is spent once `min' + `window' runs were made, or at three budgets
+%% whatever the count.
 repeat(K, Fun, Protocol) -> repeat(K, Fun, Protocol, now_ns(), warming, [], []).
 
 repeat(0, _Fun, _Protocol, _Start, _State, _Judged, Acc) -> lists:reverse(Acc);
