@@ -41,8 +41,8 @@ public interface Tabular {
     }
 
     /**
-     * The same, with {@code everyColumn}: each narrowed grid printed as its full grid instead (the
-     * command line's {@code --details}).
+     * The same, with {@code everyColumn}: each narrowed grid printed as its full grid instead, under
+     * the narrowed grid's title (the command line's {@code --details}).
      */
     static String text(Tabular value, boolean everyColumn) {
         StringBuilder text = new StringBuilder();
@@ -50,7 +50,7 @@ public interface Tabular {
         for (Grid g : value.grids()) {
             Optional<Grid> full = value.details().stream().filter(d -> holds(d, g)).findFirst();
             full.ifPresent(printedFull::add);
-            text.append(text.isEmpty() ? "" : "\n").append((everyColumn ? full.orElse(g) : g).toText());
+            text.append(text.isEmpty() ? "" : "\n").append((everyColumn ? full.map(f -> f.titled(g.title())).orElse(g) : g).toText());
             if (!everyColumn) {
                 full.ifPresent(f -> text.append(moreColumns(g, f)));
             }

@@ -136,7 +136,10 @@ public record Tiers(Kind kind, List<Measurement> tiers, List<Measurement> beam) 
                 "BEAM here bytes/process", "BEAM bytes/process", "JVM / BEAM here, bytes", "BEAM tier used");
     }
 
-    /** Every column of the tier table: bytes and ns per spawn, ours cold and steady, the article's, the spawn loop in ms. */
+    /**
+     * Every column of the tier table: bytes and ns per spawn, ours cold and steady, the article's,
+     * the spawn loop in ms, each tier's protocol label.
+     */
     Grid full() {
         return Grid.of("Idle " + kind.label() + " units, one fresh JVM per tier, beside the article's tiers" + protocolWords(), tiers)
                 .whole("processes", m -> (int) m.n())
@@ -155,7 +158,7 @@ public record Tiers(Kind kind, List<Measurement> tiers, List<Measurement> beam) 
 
     /**
      * "; JVM columns: after each tier's warm-up, steady on nsPerSpawn in 2 of 4 tiers (the JVM protocol
-     * column says which): ...", counted over every tier; "" for tiers of one cold run each.
+     * column, in the details, says which): ...", counted over every tier; "" for tiers of one cold run each.
      */
     private String protocolWords() {
         if (tiers.isEmpty() || tiers.stream().allMatch(m -> m.runs().size() <= 1)) {

@@ -3,8 +3,8 @@ package dev.loomlab.articles;
 import dev.loomlab.experiment.Measurement;
 import dev.loomlab.view.Grid;
 import dev.loomlab.view.Section;
-import dev.loomlab.view.Tabular;
 import dev.loomlab.view.Sectioned;
+import dev.loomlab.view.Tabular;
 import java.util.ArrayList;
 import java.util.List;
 

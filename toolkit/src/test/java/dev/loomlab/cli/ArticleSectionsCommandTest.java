@@ -39,6 +39,19 @@ class ArticleSectionsCommandTest extends CliTestSupport {
     }
 
     @Test
+    void aNarrowedTablePrintsNarrowWithALineNamingTheRestAndEveryColumnWithDetails() {
+        String[] small = {"gc-pauses", "--gc", "serial", "--n", "100", "--seconds", "300ms", "--warmup", "100ms", "--rate", "10000"};
+        assertThat(run(small)).as(err.toString()).isZero();
+        assertThat(out.toString()).contains("GC pauses while N processes churn", "more columns in .details() (--details on the command line): ")
+                .doesNotContain("| RT p50 µs  |"); // a column of the details, named on that line only
+        out.getBuffer().setLength(0);
+        String[] everyColumn = java.util.Arrays.copyOf(small, small.length + 1);
+        everyColumn[small.length] = "--details";
+        assertThat(run(everyColumn)).as(err.toString()).isZero();
+        assertThat(out.toString()).contains("GC pauses while N processes churn", "| RT p50 µs  |").doesNotContain("more columns in .details()");
+    }
+
+    @Test
     void aChartAskedOfASectionWithoutOneIsAUsageError(@TempDir Path dir) {
         assertThat(run("process-limit", "10000000", "--chart", dir.resolve("none.png").toString())).isEqualTo(LoomlabCommand.USAGE);
         assertThat(err.toString()).contains("loomlab: process-limit draws no chart, so --chart ");
