@@ -46,16 +46,17 @@ public interface Tabular {
      */
     static String text(Tabular value, boolean everyColumn) {
         StringBuilder text = new StringBuilder();
+        List<Grid> details = value.details(); // read once: a Sectioned result builds its section at each call
         List<Grid> printedFull = new ArrayList<>();
         for (Grid g : value.grids()) {
-            Optional<Grid> full = value.details().stream().filter(d -> holds(d, g)).findFirst();
+            Optional<Grid> full = details.stream().filter(d -> holds(d, g)).findFirst();
             full.ifPresent(printedFull::add);
             text.append(text.isEmpty() ? "" : "\n").append((everyColumn ? full.map(f -> f.titled(g.title())).orElse(g) : g).toText());
             if (!everyColumn) {
                 full.ifPresent(f -> text.append(moreColumns(g, f)));
             }
         }
-        for (Grid g : value.details()) {
+        for (Grid g : details) {
             if (!printedFull.contains(g)) {
                 text.append(text.isEmpty() ? "" : "\n").append(g.toText());
             }
