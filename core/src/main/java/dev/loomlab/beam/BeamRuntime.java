@@ -5,6 +5,7 @@ import dev.loomlab.experiment.Kind;
 import dev.loomlab.experiment.Measurement;
 import dev.loomlab.experiment.OtherRuntime;
 import dev.loomlab.util.Progress;
+import java.util.Optional;
 
 /**
  * Kind {@code beam} as a runtime of its own: {@code experiment.FreshJvm} hands it every spec of
@@ -21,9 +22,11 @@ public final class BeamRuntime implements OtherRuntime {
     @Override
     public void validate(ExperimentSpec spec) {
         BeamRunner.validate(spec);
-        if (Erlang.installed().isEmpty()) {
-            throw new IllegalArgumentException(Erlang.missing()); // refused before anything starts, as a missing module is
-        }
+    }
+
+    @Override
+    public Optional<String> unavailable() {
+        return Erlang.installed().isPresent() ? Optional.empty() : Optional.of(Erlang.missing());
     }
 
     @Override

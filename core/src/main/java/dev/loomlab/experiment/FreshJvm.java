@@ -201,7 +201,7 @@ public final class FreshJvm {
 
     /**
      * Checks {@code spec} as the runtime that will run it does (the experiment's own check, or
-     * another runtime's for its kind), before anything starts.
+     * another runtime's for its kind, and that this runtime is on this machine), before anything starts.
      *
      * @throws IllegalArgumentException naming the problem
      */
@@ -209,6 +209,9 @@ public final class FreshJvm {
         var other = OtherRuntime.forKind(spec.kind());
         if (other.isPresent()) {
             other.get().validate(spec);
+            other.get().unavailable().ifPresent(why -> {
+                throw new IllegalArgumentException(why); // refused before anything starts, as a missing module is
+            });
         } else {
             Experiments.validate(Experiments.named(spec.experiment()), spec);
             moduleClassPath(spec.kind());

@@ -18,6 +18,11 @@ public interface OtherRuntime {
     /** Checks a spec before anything starts; throws {@link IllegalArgumentException} naming the problem. */
     void validate(ExperimentSpec spec);
 
+    /** Why it cannot run on this machine (e.g. "Erlang is not installed …, install …"), empty when it can. */
+    default Optional<String> unavailable() {
+        return Optional.empty();
+    }
+
     /** Runs a spec, with the same contract as {@link FreshJvm#run}: a result, a clear error, never a hang. */
     Measurement run(ExperimentSpec spec, Progress progress);
 

@@ -1,6 +1,5 @@
 package dev.loomlab.report;
 
-import dev.loomlab.beam.BeamRunner;
 import dev.loomlab.beam.Erlang;
 import dev.loomlab.experiment.Experiment;
 import dev.loomlab.experiment.ExperimentSpec;
@@ -131,11 +130,7 @@ public record ReportPlan(List<Entry> entries, LoadSpec load, boolean supervise) 
 
     private static String refusal(ExperimentSpec spec) {
         try {
-            if (spec.kind() == Kind.BEAM) {
-                BeamRunner.validate(spec);
-                return Erlang.installed().isPresent() ? null : Erlang.missing();
-            }
-            FreshJvm.validate(spec); // the experiment's check, the kind's (pekko runs four), and the kind's module
+            FreshJvm.validate(spec); // the experiment's check, the kind's (pekko runs four; BEAM needs Erlang), and the kind's module
             return null;
         } catch (IllegalArgumentException e) {
             return e.getMessage();
