@@ -104,10 +104,6 @@ public record LoadSpec(List<LoadKind> kinds, List<Integer> loops, int rounds, Du
         return List.copyOf(loops);
     }
 
-    public LoadSpec withKinds(LoadKind... k) {
-        return new LoadSpec(List.of(k), loops, rounds, deadline, parallelism, jvmFlags, cpus);
-    }
-
     public LoadSpec withLoops(Integer... k) {
         return new LoadSpec(kinds, List.of(k), rounds, deadline, parallelism, jvmFlags, cpus);
     }

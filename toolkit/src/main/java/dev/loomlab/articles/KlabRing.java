@@ -245,6 +245,6 @@ public final class KlabRing implements Tabular {
 
     @Override
     public String toString() {
-        return grid().toText() + "\n" + details().get(0).toText() + "\n" + String.join("\n", notes());
+        return Tabular.text(this);
     }
 }
