@@ -53,7 +53,7 @@ public final class BeamResults {
         };
         List<String> notes = new ArrayList<>();
         notes.add("BEAM VM: " + vmLine(root) + "; flags " + String.join(" ", BeamExperiments.flags(spec))
-                + (runs.size() > 1 ? "; all runs in this one VM" : ""));
+                + (runs.size() > 1 ? "; each VM makes its runs back to back" : ""));
         String note = BeamExperiments.note(spec.experiment());
         if (note != null) {
             notes.add(note);

@@ -21,7 +21,8 @@ import java.util.function.Predicate;
  * figure the cell left (by {@code %%fresh --into} or {@code %%erl --into}), the protocol's figure with
  * its interval over fresh VMs (or the range of its measured runs, with one VM), whether the cell's
  * figure lies inside it, and, when it does not, why in method terms: a cold run (before the JIT
- * compiled the loop, or holding what it allocated once), one VM against several, a collection in the timed window, another size. Every
+ * compiled the loop, or holding what it allocated once), JShell in the cell's JVM, one VM against several, a collection in
+ * the timed window, another size. Every
  * part is computed from the two figures; nothing is written in advance.
  *
  * <p>The reader's figure is in the protocol's metric's unit ({@code nsPerHop} in nanoseconds,
@@ -212,6 +213,10 @@ public final class ReaderCell {
                     : "it is nearer the protocol's cold runs: a first run in a fresh JVM also holds what it allocated once "
                             + "(classes loaded, the code's first objects), which later runs reuse");
         }
+        if (vm.equals("JVM") && wholeVmMemory(metric) && yours > interval.median()) {
+            why.add("a %fresh JVM also runs JShell, which compiles and runs your cell, with the toolkit on its class path: "
+                    + "a figure of the whole JVM's memory starts higher there than in the bare JVM the protocol runs");
+        }
         why.add(vms > 1
                 ? String.format("your cell is one VM, and one VM's figure can lie outside an interval over %d VMs: "
                         + "rerun the cell a few times to see that spread", vms)
@@ -234,6 +239,11 @@ public final class ReaderCell {
         String factor = Grid.printRatio(ratio) + "×";
         boolean printsAsOne = factor.equals("1.0×") || factor.equals("1.00×");
         return printsAsOne && ratio != 1 ? String.format("%s (%+.1f%%)", factor, 100 * (ratio - 1)) : factor;
+    }
+
+    /** True for the resident memory of a whole VM ({@code peakRssBytes}), which a reader's cell measures with JShell in it. */
+    private static boolean wholeVmMemory(String metric) {
+        return metric.startsWith("peakRss");
     }
 
     /** True for a figure divided by n (bytesPerProcess, nsPerHop), not one of the whole VM or of one round trip. */

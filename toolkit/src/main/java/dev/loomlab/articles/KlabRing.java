@@ -164,8 +164,8 @@ public final class KlabRing implements Tabular {
     public List<String> notes() {
         List<String> said = new ArrayList<>();
         for (Row r : rows) {
-            said.add(BeamHere.verdict(String.format("a %s ring, N = %,d, M = %d", r.hibernated() ? "hibernated" : "normal",
-                    r.n(), r.m()), r.nsPerHop(), r.beam(), "nsPerHop", r.comparableArticle()));
+            said.add(BeamHere.verdict(String.format("the hops alone of a %s ring, N = %,d, M = %d",
+                    r.hibernated() ? "hibernated" : "normal", r.n(), r.m()), r.nsPerHop(), r.beam(), "nsPerHop", r.comparableArticle()));
         }
         for (boolean hibernated : new boolean[] {false, true}) {
             for (int m : rows.stream().mapToInt(Row::m).distinct().sorted().toArray()) {

@@ -161,7 +161,8 @@ class ReaderCellTest {
                 Map.of("peakRssBytes", 80e6), List.of(new Run(1, true, "cold", Map.of("peakRssBytes", 80e6))), List.of(),
                 Measurement.STEADY, Map.of("peakRssBytes", Spread.of(80e6)));
         assertThat(ReaderCell.relate(230e6, "peakRssBytes", "the peak", peak)).contains("the protocol's one figure has no range to hold yours")
-                .doesNotContain("fixed costs divided by n");
+                .contains("a %fresh JVM also runs JShell").doesNotContain("fixed costs divided by n");
+        assertThat(ReaderCell.relate(60e6, "peakRssBytes", "the peak", peak)).doesNotContain("JShell");
         assertThat(ReaderCell.relate(20_000, "nsPerHop", "a hop", threeVms())).contains("fixed costs divided by n");
     }
 
