@@ -80,10 +80,16 @@ public final class LimitExperiment extends NamedExperiment {
     /** The error of the last run in this JVM, reported in the notes. */
     private static volatile String lastError = "";
 
+    /**
+     * The error's own words, how the limit is set where no error said so (nothing was refused), and
+     * the two defaults.
+     */
     @Override
     public List<String> notes(ExperimentSpec spec) {
-        return List.of("the error: " + lastError,
-                "the limit is fixed when the JVM starts: -Dloomlab.processLimit=N, or --process-limit N on the command line",
-                defaults());
+        return lastError.startsWith("none")
+                ? List.of("the error: " + lastError,
+                        "the limit is fixed when the JVM starts: -Dloomlab.processLimit=N, or --process-limit N on the command line",
+                        defaults())
+                : List.of("the error: " + lastError, defaults());
     }
 }

@@ -23,7 +23,8 @@ class ProcessLimitTest {
         assertThat(m.metric("liveProcesses")).isEqualTo(1024);
         assertThat(m.metric("refused")).isEqualTo(1);
         assertThat(m.notes()).contains("the error: too many processes: the limit is 1,024 live processes (BEAM's +P). "
-                + "Raise it when the JVM starts with -Dloomlab.processLimit=N, or in the CLI with --process-limit N");
+                + "Raise it when the JVM starts with -Dloomlab.processLimit=N, or in the CLI with --process-limit N")
+                .noneMatch(note -> note.startsWith("the limit is fixed")); // the error already says how to raise it
     }
 
     @Test
@@ -32,6 +33,7 @@ class ProcessLimitTest {
                 line -> { });
         assertThat(m.metric("refused")).isZero();
         assertThat(m.metric("liveProcesses")).isEqualTo(100);
+        assertThat(m.notes()).anyMatch(note -> note.startsWith("the limit is fixed when the JVM starts"));
     }
 
     @Test
