@@ -21,9 +21,9 @@ import java.util.function.Predicate;
  * figure the cell left (by {@code %%fresh --into} or {@code %%erl --into}), the protocol's figure with
  * its interval over fresh VMs (or the range of its measured runs, with one VM), whether the cell's
  * figure lies inside it, and, when it does not, why in method terms: a cold run (before the JIT
- * compiled the loop, or holding what it allocated once), JShell in the cell's JVM, one VM against several, a collection in
- * the timed window, another size. Every
- * part is computed from the two figures; nothing is written in advance.
+ * compiled the loop, or holding what it allocated once), JShell in the cell's JVM (for a whole JVM's
+ * peak), one VM against several, a collection in the timed window, another size. Every part is
+ * computed from the two figures; nothing is written in advance.
  *
  * <p>The reader's figure is in the protocol's metric's unit ({@code nsPerHop} in nanoseconds,
  * {@code bytesPerProcess} in bytes). A protocol measured by BEAM here is worded as a BEAM VM's.

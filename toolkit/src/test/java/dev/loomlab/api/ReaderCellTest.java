@@ -156,7 +156,7 @@ class ReaderCellTest {
     }
 
     @Test
-    void aWholeVmFigureOffersNoPerUnitReason() {
+    void aWholeVmPeakAboveTheProtocolsNamesJShellAndNoPerUnitReason() {
         Measurement peak = new Measurement("tasks", "virtual", 10_000, 0, Env.current(), Measurement.OK, "",
                 Map.of("peakRssBytes", 80e6), List.of(new Run(1, true, "cold", Map.of("peakRssBytes", 80e6))), List.of(),
                 Measurement.STEADY, Map.of("peakRssBytes", Spread.of(80e6)));
