@@ -44,7 +44,7 @@ public final class LimitExperiment extends NamedExperiment {
     @Override
     public Map<String, Double> runOnce(ExperimentSpec spec, Progress progress) throws Exception {
         List<Pid> pids = new ArrayList<>();
-        String error = "none: the limit was not reached";
+        String error = NOT_REACHED;
         try {
             try {
                 for (long i = 0; i < spec.n(); i++) {
@@ -57,7 +57,7 @@ public final class LimitExperiment extends NamedExperiment {
             metrics.put("processLimit", (double) Processes.limit());
             metrics.put("attempted", (double) spec.n());
             metrics.put("liveProcesses", (double) Processes.live());
-            metrics.put("refused", error.startsWith("none") ? 0.0 : 1.0);
+            metrics.put("refused", error.equals(NOT_REACHED) ? 0.0 : 1.0);
             lastError = error;
             return metrics;
         } finally {
@@ -77,6 +77,9 @@ public final class LimitExperiment extends NamedExperiment {
                 + "compares the lowered limits, ours against the article's +P 1024", ProcessLimit.DEFAULT, beam);
     }
 
+    /** The error of a run that spawned all it was asked for. */
+    private static final String NOT_REACHED = "none: the limit was not reached";
+
     /** The error of the last run in this JVM, reported in the notes. */
     private static volatile String lastError = "";
 
@@ -86,7 +89,7 @@ public final class LimitExperiment extends NamedExperiment {
      */
     @Override
     public List<String> notes(ExperimentSpec spec) {
-        return lastError.startsWith("none")
+        return lastError.equals(NOT_REACHED)
                 ? List.of("the error: " + lastError,
                         "the limit is fixed when the JVM starts: -Dloomlab.processLimit=N, or --process-limit N on the command line",
                         defaults())
