@@ -54,7 +54,7 @@ public final class ReaderCell {
         Spread runs = protocol.spread().getOrDefault(metric, Spread.of(protocol.metric(metric)));
         double gcInWindow = protocol.metric("gcInWindow");
         return sentence(yours, metric, what, vm, interval, protocol.vms(), protocolWords(protocol, metric), runs, RUNS,
-                protocol.cold(metric), gcInWindow, protocol.n(), true);
+                protocol.cold(metric), gcInWindow, protocol.n(), true, false);
     }
 
     /**
@@ -134,7 +134,7 @@ public final class ReaderCell {
         return sentence(yoursNs, metric, what, vm, Interval.of(theirs), 1,
                 String.format("%s with %,d busy loop%s, warmed up, one fresh %s", row.kind(), row.loops(), row.loops() == 1 ? "" : "s", vm),
                 Spread.of(row.roundTripMicrosP50() * 1_000, row.roundTripMicrosP99() * 1_000), "round trips from p50 to p99",
-                Double.NaN, Double.NaN, 0, true);
+                Double.NaN, Double.NaN, 0, true, false);
     }
 
     /**
@@ -151,7 +151,20 @@ public final class ReaderCell {
             return head(yours, metric, what, vm) + "; the protocol has no figure to set it beside (" + protocolWords + ")";
         }
         return sentence(yours, metric, what, vm, Interval.of(theirs), 1, protocolWords, Spread.of(theirs), RUNS, Double.NaN,
-                Double.NaN, 0, false);
+                Double.NaN, 0, false, false);
+    }
+
+    /**
+     * The same against one JVM figure taken after the JIT warmed its code up (e.g. a child's last batch once three
+     * agree), whose cold figure is not known: a cell, one cold run, that times more than it is told the JIT may
+     * not yet have compiled its loop.
+     */
+    public static String relateToWarm(double yours, String metric, String what, double theirs, String protocolWords) {
+        if (Double.isNaN(theirs)) {
+            return relate(yours, metric, what, theirs, false, protocolWords);
+        }
+        return sentence(yours, metric, what, "JVM", Interval.of(theirs), 1, protocolWords, Spread.of(theirs), RUNS, Double.NaN,
+                Double.NaN, 0, false, true);
     }
 
     /** What a protocol's spread ranges over, unless said otherwise ("its …" or "the protocol's …" in a sentence). */
@@ -159,7 +172,7 @@ public final class ReaderCell {
 
     private static String sentence(double yours, String metric, String what, String vm, Interval interval, int vms,
                                    String protocolWords, Spread runs, String rangeOf, double cold, double gcInWindow, long n,
-                                   boolean clockAfterGc) {
+                                   boolean clockAfterGc, boolean warmWithoutCold) {
         String head = head(yours, metric, what, vm);
         String theirs = interval.has()
                 ? String.format("%s [%s, %s] over %d fresh %ss", Verdict.format(metric, interval.median()),
@@ -212,6 +225,10 @@ public final class ReaderCell {
                             + "page of the JVM's stack shadow zone, and compiled code only its far end (a cell is one cold run)"
                     : "it is nearer the protocol's cold runs: a first run in a fresh JVM also holds what it allocated once "
                             + "(classes loaded, the code's first objects), which later runs reuse");
+        }
+        if (warmWithoutCold && Units.isNanos(metric) && yours > interval.median()) {
+            why.add("your cell is one cold run in a fresh JVM, whose loop runs interpreted until the JIT compiles it, and the "
+                    + "protocol's figure was taken once its code was warm (time your loop with untilSteady to set a warm figure beside it)");
         }
         if (vm.equals("JVM") && wholeVmMemory(metric) && yours > interval.median()) {
             why.add("a %fresh JVM also runs JShell, which compiles and runs your cell, with the toolkit on its class path: "

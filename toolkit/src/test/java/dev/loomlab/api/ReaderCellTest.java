@@ -121,6 +121,18 @@ class ReaderCellTest {
     }
 
     @Test
+    void aCellAboveAWarmFigureWithoutItsColdOneNamesTheJit() {
+        String above = ReaderCell.relateToWarm(9_770, "nsPerMessage", "a message", 1_190, "one child JVM, its last batch once three agree");
+        assertThat(above).contains("8.2× the protocol's", "your cell is one cold run in a fresh JVM", "untilSteady",
+                "both sides are one VM each").doesNotContain("collection inside your timed window");
+        assertThat(ReaderCell.relateToWarm(900, "nsPerMessage", "a message", 1_190, "one child JVM")).doesNotContain("cold run");
+        assertThat(ReaderCell.relateToWarm(9_770, "bytesPerProcess", "a process", 1_190, "one child JVM")).doesNotContain("cold run");
+        assertThat(ReaderCell.relate(9_770, "nsPerMessage", "a message", 1_190, false, "one child JVM")).doesNotContain("cold run");
+        assertThat(ReaderCell.relateToWarm(9_770, "nsPerMessage", "a message", Double.NaN, "one child JVM"))
+                .contains("the protocol has no figure to set it beside");
+    }
+
+    @Test
     void aFasterFigureOutsideNamesNoColdRunNorCollection() {
         String s = ReaderCell.relate(1_000, "nsPerHop", "a hop", threeVms());
         assertThat(s).contains("0.43× the protocol's, outside its interval", "your cell is one VM")
