@@ -1,9 +1,11 @@
 package dev.loomlab.limits;
 
+import com.sun.management.HotSpotDiagnosticMXBean;
 import dev.loomlab.jvm.ChildCall;
 import dev.loomlab.jvm.ChildReply;
 import dev.loomlab.jvm.ChildSide;
 import dev.loomlab.process.ExitReason;
+import dev.loomlab.process.Pid;
 import dev.loomlab.published.PublishedFigure;
 import dev.loomlab.published.PublishedFigures;
 import dev.loomlab.supervise.ChildSpec;
@@ -17,6 +19,10 @@ import dev.loomlab.view.Palette;
 import dev.loomlab.view.Plot;
 import dev.loomlab.view.Section;
 import dev.loomlab.view.Series;
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -73,16 +79,17 @@ public final class SupervisedRunaway {
         List<String> notes = new ArrayList<>(List.of(
                 "the worker keeps 1 MiB chunks until the shared heap refuses one; its OutOfMemoryError ends it (its exit reason), the supervisor restarts it",
                 "the heap cap is the whole JVM's: a bystander can be the one refused (then the log says so); a per-process cap needs a child JVM"));
-        heartbeatVerdict(lines, xs).ifPresent(notes::add);
+        heartbeatVerdict(lines, xs, run.get("strandedThread")).ifPresent(notes::add);
         return new Section(log.build(), chart, notes);
     }
 
     /**
      * This run's sentence on the heartbeat: that it kept ticking until the supervisor gave up, or that
      * it stopped well before (more than five of its 50 ms periods), and whether it was still running
-     * after shutdown and kill. Empty without ticks or without the supervisor giving up.
+     * after shutdown and kill, with where its thread was then ({@code strandedThread}, from the child's
+     * thread dump; empty when none was taken). Empty without ticks or without the supervisor giving up.
      */
-    static Optional<String> heartbeatVerdict(List<String> lines, List<Number> ticks) {
+    static Optional<String> heartbeatVerdict(List<String> lines, List<Number> ticks, String strandedThread) {
         double gaveUp = lines.stream().filter(l -> l.contains("giving up")).mapToDouble(SupervisedRunaway::seconds).findFirst().orElse(Double.NaN);
         if (ticks.isEmpty() || Double.isNaN(gaveUp)) {
             return Optional.empty();
@@ -94,10 +101,63 @@ public final class SupervisedRunaway {
                     + "%s s before the supervisor gave up", Grid.print(lastTick), Grid.print(gaveUp - lastTick)));
         }
         return Optional.of(String.format("in this run the heartbeat's last tick came at %s s, %s s before the supervisor gave up: "
-                + "the heap's exhaustion stopped the bystander too%s", Grid.print(lastTick), Grid.print(gaveUp - lastTick), stranded
+                + "the heap's exhaustion stopped the bystander too%s", Grid.print(lastTick), Grid.print(gaveUp - lastTick),
+                !stranded ? "" : strandedThread.isEmpty()
                 ? ", and it ended neither on shutdown nor on kill (to see where such a process waits, dump its JVM's threads, "
                         + "virtual ones included: jcmd PID Thread.dump_to_file -format=text FILE)"
-                : ""));
+                : ", and it ended neither on shutdown nor on kill. The child JVM's thread dump, taken then, shows its thread "
+                        + strandedThread + (strandedThread.contains(" at VirtualThread.parkNanos") ? ". A virtual thread that "
+                        + "begins a timed wait (the heartbeat's 50 ms receive) while the heap is full can be left off the scheduler "
+                        + "for good: the JDK allocates the timer that would wake it after the thread has left its carrier, and when "
+                        + "that allocation fails, neither an unpark nor an interrupt reaches the thread again" : "")));
+    }
+
+    /**
+     * Where {@code thread} is in a thread dump of this JVM (virtual threads included): its state and its
+     * top frames, "RUNNABLE at VirtualThread.parkNanos, LockSupport.parkNanos, …", or why there is none.
+     */
+    static String whereInDump(Thread thread) {
+        try {
+            Path dir = Files.createTempDirectory("loomlab-threads-");
+            Path file = dir.resolve("threads.txt"); // the dump refuses a file that exists
+            try {
+                ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class)
+                        .dumpThreads(file.toString(), HotSpotDiagnosticMXBean.ThreadDumpFormat.TEXT_PLAIN);
+                return whereInDump(Files.readAllLines(file), thread.threadId());
+            } finally {
+                Files.deleteIfExists(file);
+                Files.deleteIfExists(dir);
+            }
+        } catch (IOException | RuntimeException e) {
+            return "(no thread dump: " + e.getMessage() + ")";
+        }
+    }
+
+    /** The state and top frames of the thread numbered {@code threadId} in a plain-text thread dump. */
+    static String whereInDump(List<String> dump, long threadId) {
+        for (int i = 0; i < dump.size(); i++) {
+            String head = dump.get(i);
+            if (!head.startsWith("#" + threadId + " ")) {
+                continue;
+            }
+            // #22 "name" [virtual] STATE timestamp: the name is quoted and may hold spaces
+            String[] after = head.substring(head.lastIndexOf('"') + 1).trim().split(" ");
+            String state = after[0].equals("virtual") && after.length > 1 ? after[1] : after[0];
+            List<String> frames = new ArrayList<>();
+            for (int j = i + 1; j < dump.size() && dump.get(j).trim().startsWith("at ") && frames.size() < 5; j++) {
+                frames.add(frameName(dump.get(j).trim().substring(3)));
+            }
+            return state + (frames.isEmpty() ? " with no frames" : " at " + String.join(", ", frames));
+        }
+        return "(not in the thread dump)";
+    }
+
+    /** "java.base/java.lang.VirtualThread.parkNanos(VirtualThread.java:784)" as "VirtualThread.parkNanos". */
+    private static String frameName(String frame) {
+        String method = frame.contains("(") ? frame.substring(0, frame.indexOf('(')) : frame;
+        method = method.substring(method.indexOf('/') + 1);
+        String[] parts = method.split("\\.");
+        return parts.length < 2 ? method : parts[parts.length - 2] + "." + parts[parts.length - 1];
     }
 
     /** The leading "  0.123 s" of a log line, or infinity. */
@@ -141,6 +201,11 @@ public final class SupervisedRunaway {
                 List.of(heartbeat, hog), event -> onEvent(t0, event));
         ExitReason reason = supervisor.awaitExit(Duration.ofSeconds(60)).orElse(ExitReason.of("still running"));
         ChildSide.result("supervisorExit", reason.name());
+        Pid left = stranded;
+        Thread leftThread = left == null ? null : left.thread();
+        if (leftThread != null) {
+            ChildSide.result("strandedThread", whereInDump(leftThread));
+        }
         if (gaveUpNanos != 0) {
             ChildSide.result("secondsToGiveUp", (gaveUpNanos - t0) / 1e9);
         }
@@ -153,6 +218,9 @@ public final class SupervisedRunaway {
     /** When the supervisor gave up (System.nanoTime), 0 until it does; its children's shutdown comes after. */
     private static volatile long gaveUpNanos;
 
+    /** A child the supervisor's stop left running, null while there is none. */
+    private static volatile Pid stranded;
+
     /** Called on the supervisor's thread: quick, one line. */
     private static void onEvent(long t0, SupervisorEvent event) {
         switch (event.type()) {
@@ -162,7 +230,12 @@ public final class SupervisedRunaway {
                 gaveUpNanos = System.nanoTime();
                 log(t0, "[supervisor] restart intensity used up: giving up (%s)", Supervisor.GAVE_UP.name());
             }
-            case STOPPED -> log(t0, "[supervisor] stopped %s: %s", event.child(), stoppedWords(event.reason()));
+            case STOPPED -> {
+                if (Supervisor.STILL_RUNNING.equals(event.reason())) {
+                    stranded = event.pid();
+                }
+                log(t0, "[supervisor] stopped %s: %s", event.child(), stoppedWords(event.reason()));
+            }
             case ENDED -> log(t0, "[supervisor] ended: %s", event.reason() == null ? "" : event.reason().name());
             case STARTED -> log(t0, "[supervisor] started %s %s", event.child(), event.pid());
         }

@@ -120,6 +120,18 @@ class ReaderCellTest {
                 .contains("different signs", "no ratio").doesNotContain("×");
     }
 
+    /** A cold run a few percent above the measured ones does not explain a cell four times above them. */
+    @Test
+    void aColdRunThatReachesLessThanHalfWayToTheCellIsNoReason() {
+        Measurement hibernated = new Measurement("hibernate", "process", 100_000, 0, Env.current(), Measurement.OK, "",
+                Map.of("bytesPerProcess", 64.0), List.of(new Run(1, true, "cold", Map.of("bytesPerProcess", 67.0)),
+                new Run(2, false, "measured", Map.of("bytesPerProcess", 64.0)), new Run(3, false, "measured", Map.of("bytesPerProcess", 64.5))),
+                List.of(), Measurement.STEADY, Map.of("bytesPerProcess", Spread.of(64.0, 64.5)));
+        assertThat(ReaderCell.relate(265, "bytesPerProcess", "a hibernated process", hibernated))
+                .contains("4.1× the protocol's", "both sides are one VM each", "the protocol's 100,000").doesNotContain("cold runs:");
+        assertThat(ReaderCell.relate(70, "bytesPerProcess", "a hibernated process", hibernated)).contains("nearer the protocol's cold runs");
+    }
+
     @Test
     void aCellAboveAWarmFigureWithoutItsColdOneNamesTheJit() {
         String above = ReaderCell.relateToWarm(9_770, "nsPerMessage", "a message", 1_190, "one child JVM, its last batch once three agree");
