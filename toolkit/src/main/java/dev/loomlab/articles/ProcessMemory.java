@@ -253,6 +253,6 @@ public record ProcessMemory(int n, Measurement process, Measurement virtual, Mea
 
     @Override
     public String toString() {
-        return weights(true).toText() + String.join("\n", notes());
+        return Tabular.text(this);
     }
 }

@@ -65,6 +65,7 @@ class NotebookHelpersTest {
         assertThat(memory.details().get(0).rowCount()).isEqualTo(9);
         assertThat(memory.grid().columnNames()).contains("vs BEAM here (idle or hibernated, same n)");
         assertThat(memory.notes()).allMatch(n -> n.startsWith("On this machine"));
+        assertThat(memory.toString()).startsWith(memory.grid().toText()).contains("  note: On this machine");
         assertThat(memory.wall().texts("how")).anyMatch(h -> h.startsWith("EXTRAPOLATION"));
         assertThat(memory.hibernation().grid().rowCount()).isEqualTo(3);
         assertThat(memory.hibernation().grid().columnNames()).hasSizeLessThanOrEqualTo(7);
