@@ -21,7 +21,8 @@ import java.util.function.Predicate;
  * figure the cell left (by {@code %%fresh --into} or {@code %%erl --into}), the protocol's figure with
  * its interval over fresh VMs (or the range of its measured runs, with one VM), whether the cell's
  * figure lies inside it, and, when it does not, why in method terms: a cold run (before the JIT
- * compiled the loop, or holding what it allocated once), JShell in the cell's JVM (for a whole JVM's
+ * compiled the loop, its threads parked in the bigger frames of code not yet compiled, or holding what it
+ * allocated once), JShell in the cell's JVM (for a whole JVM's
  * peak), one VM against several, a collection in the timed window, another size. Every part is
  * computed from the two figures; nothing is written in advance.
  *
@@ -211,11 +212,12 @@ public final class ReaderCell {
         List<String> why = new ArrayList<>();
         boolean coldApart = !Double.isNaN(cold) && (interval.has() || runs.count() > 0) && !held.test(cold)
                 && !Verdict.format(metric, cold).equals(Verdict.format(metric, interval.median()));
-        // a first run that paid more than the later ones explains a cell above them when it reaches at least half way
-        // to the cell (on a log scale: 66 B cold beside 64 B measured explains no cell at 265 B); one that paid less explains nothing
+        // a first run that paid more than the later ones explains a cell above them when it reaches at least a third of the
+        // way to the cell (on a log scale: 67 B cold beside 64 B measured explains no cell at 265 B; a cold 1.06 KiB beside
+        // 620 B does explain one at 2.07 KiB, a cold run at a smaller n); one that paid less explains nothing
         boolean coldExplainsYours = cold > interval.median() && yours > interval.median()
                 && Math.abs(yours - cold) < Math.abs(yours - interval.median())
-                && (interval.median() <= 0 || 2 * Math.log(cold / interval.median()) >= Math.log(yours / interval.median()));
+                && (interval.median() <= 0 || 3 * Math.log(cold / interval.median()) >= Math.log(yours / interval.median()));
         if (coldApart && coldExplainsYours) {
             why.add(!vm.equals("JVM")
                     ? "it is nearer the protocol's first runs: a first run in a fresh BEAM VM pays for what later runs reuse"
@@ -225,8 +227,9 @@ public final class ReaderCell {
                     : metric.startsWith("nativeStack")
                     ? "it is nearer the protocol's cold runs: a thread that runs interpreted code, as in a fresh JVM, touches every "
                             + "page of the JVM's stack shadow zone, and compiled code only its far end (a cell is one cold run)"
-                    : "it is nearer the protocol's cold runs: a first run in a fresh JVM also holds what it allocated once "
-                            + "(classes loaded, the code's first objects), which later runs reuse");
+                    : "it is nearer the protocol's cold runs: a first run in a fresh JVM parks its threads in the frames of code "
+                            + "the JIT has not compiled yet, which are bigger, and holds what it allocated once (classes loaded, the "
+                            + "code's first objects), which later runs reuse");
         }
         if (warmWithoutCold && Units.isNanos(metric) && yours > interval.median()) {
             why.add("your cell is one cold run in a fresh JVM, whose loop runs interpreted until the JIT compiles it, and the "
@@ -247,8 +250,9 @@ public final class ReaderCell {
                             : String.format(", and %,.0f still fell inside its window", gcInWindow)));
         }
         if (n > 0 && perUnit(metric)) {
-            why.add(String.format("if your cell's n was not the protocol's %,d: a figure per unit carries the fixed costs divided by n, "
-                    + "so it reads differently at another n", n));
+            why.add(String.format("if your cell's n was not the protocol's %,d: a figure per unit carries the fixed costs divided by n%s, "
+                    + "so it reads differently at another n", n, vm.equals("JVM")
+                    ? ", and in a cold run the share of the units that ran before the JIT compiled their code" : ""));
         }
         return s.append(": ").append(String.join("; ", why)).toString();
     }
