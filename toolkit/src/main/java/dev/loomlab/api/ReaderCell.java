@@ -22,7 +22,7 @@ import java.util.function.Predicate;
  * its interval over fresh VMs (or the range of its measured runs, with one VM), whether the cell's
  * figure lies inside it, and, when it does not, why in method terms: a cold run (before the JIT
  * compiled the loop, its threads parked in the bigger frames of code not yet compiled, or holding what it
- * allocated once), JShell in the cell's JVM (for a whole JVM's
+ * allocated once), JShell in the cell's JVM (what it compiles between two heap readings, or a whole JVM's
  * peak), one VM against several, a collection in the timed window, another size. Every part is
  * computed from the two figures; nothing is written in advance.
  *
@@ -206,7 +206,7 @@ public final class ReaderCell {
         }
         s.append(interval.has() ? ", outside its interval"
                 : oneFigure ? "; the protocol's one figure has no range to hold yours, so only the ratio says how near"
-                : onePoint ? "; the protocol's " + rangeOf + " all read the same figure, so no range holds "
+                : onePoint ? "; the protocol's " + rangeOf + " all read " + Verdict.format(metric, runs.min()) + ", so no range holds "
                         + "yours and only the ratio says how near"
                 : ", outside the range of its " + rangeOf);
         List<String> why = new ArrayList<>();
@@ -234,6 +234,11 @@ public final class ReaderCell {
         if (warmWithoutCold && Units.isNanos(metric) && yours > interval.median()) {
             why.add("your cell is one cold run in a fresh JVM, whose loop runs interpreted until the JIT compiles it, and the "
                     + "protocol's figure was taken once its code was warm (time your loop with untilSteady to set a warm figure beside it)");
+        }
+        if (vm.equals("JVM") && heapPerUnit(metric) && yours > interval.median()) {
+            why.add("if your cell reads the heap in two statements: a %fresh JVM runs your cell through JShell, which compiles "
+                    + "each statement when it reaches it, and what it keeps of compiling those between the two readings counts in "
+                    + "your figure, divided by your n");
         }
         if (vm.equals("JVM") && wholeVmMemory(metric) && yours > interval.median()) {
             why.add("a %fresh JVM also runs JShell, which compiles and runs your cell, with the toolkit on its class path: "
@@ -267,6 +272,12 @@ public final class ReaderCell {
     /** True for the resident memory of a whole VM ({@code peakRssBytes}), which a reader's cell measures with JShell in it. */
     private static boolean wholeVmMemory(String metric) {
         return metric.startsWith("peakRss");
+    }
+
+    /** True for heap bytes divided by n ({@code bytesPerProcess}), not a native stack's (NMT) nor a whole VM's resident memory. */
+    private static boolean heapPerUnit(String metric) {
+        return perUnit(metric) && metric.toLowerCase(java.util.Locale.ROOT).contains("bytes") && !metric.startsWith("nativeStack")
+                && !metric.startsWith("rss") && !wholeVmMemory(metric);
     }
 
     /** True for a figure divided by n (bytesPerProcess, nsPerHop), not one of the whole VM or of one round trip. */

@@ -88,7 +88,7 @@ class ReaderCellTest {
                 Measurement.STEADY, Map.of("nativeStackBytesPerProcess", Spread.of(20_000.0)));
         assertThat(ReaderCell.relate(100_000, "nativeStackBytesPerProcess", "a platform thread's committed stack", stacks))
                 .contains("nearer the protocol's cold runs: a thread that runs interpreted code")
-                .doesNotContain("the JIT has not compiled yet", "classes loaded");
+                .doesNotContain("the JIT has not compiled yet", "classes loaded", "JShell");
     }
 
     @Test
@@ -132,7 +132,9 @@ class ReaderCellTest {
                 new Run(2, false, "measured", Map.of("bytesPerProcess", 64.0)), new Run(3, false, "measured", Map.of("bytesPerProcess", 64.5))),
                 List.of(), Measurement.STEADY, Map.of("bytesPerProcess", Spread.of(64.0, 64.5)));
         assertThat(ReaderCell.relate(265, "bytesPerProcess", "a hibernated process", hibernated))
-                .contains("4.1× the protocol's", "both sides are one VM each", "the protocol's 100,000").doesNotContain("cold runs:");
+                .contains("4.1× the protocol's", "both sides are one VM each", "the protocol's 100,000",
+                        "if your cell reads the heap in two statements", "JShell, which compiles each statement when it reaches it").doesNotContain("cold runs:");
+        assertThat(ReaderCell.relate(60, "bytesPerProcess", "a hibernated process", hibernated)).doesNotContain("JShell");
         assertThat(ReaderCell.relate(70, "bytesPerProcess", "a hibernated process", hibernated)).contains("nearer the protocol's cold runs");
         Measurement idle = new Measurement("spawn", "process", 100_000, 0, Env.current(), Measurement.OK, "",
                 Map.of("bytesPerProcess", 620.0), List.of(new Run(1, true, "cold", Map.of("bytesPerProcess", 1_085.0)),
@@ -173,7 +175,7 @@ class ReaderCellTest {
     /**
      * A spawn's protocol judges the time per spawn; its bytes per process can read the same in every
      * measured run while the times disagree. The sentence names the metric the label belongs to, and
-     * says the measured runs of this one all read the same figure rather than that there was one.
+     * says the measured runs of this one all read the same figure (naming it) rather than that there was one.
      */
     @Test
     void anotherMetricThanTheJudgedOneNamesIt() {
@@ -183,7 +185,7 @@ class ReaderCellTest {
         assertThat(spawn.summaryOf()).startsWith("MEASURED RUNS DISAGREE on nsPerSpawn:");
         assertThat(ReaderCell.relate(2_400, "bytesPerProcess", "an idle process", spawn))
                 .contains("measured runs disagree on nsPerSpawn in one VM",
-                        "the protocol's measured runs all read the same figure, so no range holds yours")
+                        "the protocol's measured runs all read 736 B, so no range holds yours")
                 .doesNotContain("one figure has no range");
         assertThat(ReaderCell.relate(1_000, "nsPerSpawn", "a spawn", spawn)).contains("measured runs disagree in one VM")
                 .doesNotContain(" on nsPerSpawn");
