@@ -43,9 +43,13 @@ final class MeasurementLimits {
         String run = !m.ok() || Double.isNaN(heap) ? "not measured: " + m.outcome()
                 : String.format("heap after a full GC %s per process, RSS %s per process (RSS / heap %s)", Units.bytes(heap),
                 Double.isNaN(rss) ? "not read" : Units.bytes(rss), Double.isNaN(rss) ? "?" : ratio(rss / heap));
+        String thisRun = !m.ok() || Double.isNaN(heap) || Double.isNaN(rss) || rss == heap ? ""
+                : rss < heap ? "; here RSS grew less than the heap: the processes went into heap pages the JVM had already touched "
+                        + "before the spawn"
+                : "; here RSS grew more than the heap: it also holds pages the collector has not returned and the JVM's own";
         return new Row("heap after GC against RSS", run, "the heap after a full GC counts live objects, an accounting figure "
-                + "like BEAM's erlang:memory(processes); RSS counts every page the process touched, including heap the collector "
-                + "has not returned, so it moves with the collector and the machine, not only with n");
+                + "like BEAM's erlang:memory(processes); RSS counts the pages the process touched, so it moves with the collector "
+                + "and the machine, not only with n" + thisRun);
     }
 
     static Row coldAgainstWarm(Measurement m) {

@@ -7,6 +7,7 @@ import dev.loomlab.experiment.Measurement;
 import dev.loomlab.experiment.SpawnRuns;
 import dev.loomlab.measure.Env;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** §8's rows say which figure a steadiness label belongs to: the spawn time the protocol judged, not the bytes. */
@@ -19,5 +20,20 @@ class MeasurementLimitsTest {
         assertThat(MeasurementLimits.of(notSteady).grid().title()).endsWith("(from spawn n = 10,000, not steady on nsPerSpawn)");
         assertThat(MeasurementLimits.coldAgainstWarm(notSteady).thisRun())
                 .contains("2.4 µs not steady", "650 B in the last run").doesNotContain("650 B not steady");
+    }
+
+    /** The RSS row says which way this run's RSS went against the heap, and why that way. */
+    @Test
+    void theRssRowSaysWhichWayThisRunWent() {
+        assertThat(MeasurementLimits.heapAgainstRss(heapAndRss(620, 1)).meaning())
+                .contains("here RSS grew less than the heap", "already touched before the spawn");
+        assertThat(MeasurementLimits.heapAgainstRss(heapAndRss(620, 2_000)).meaning())
+                .contains("here RSS grew more than the heap", "not returned").doesNotContain("grew less");
+        assertThat(MeasurementLimits.heapAgainstRss(heapAndRss(620, Double.NaN)).meaning()).doesNotContain("here RSS");
+    }
+
+    private static Measurement heapAndRss(double heap, double rss) {
+        return new Measurement("spawn", "process", 10_000, 0, Env.current(), Measurement.OK, "",
+                Map.of("heapBytesPerProcess", heap, "rssBytesPerProcess", rss), List.of(), List.of(), Measurement.STEADY, Map.of());
     }
 }
