@@ -213,8 +213,8 @@ public final class ReaderCell {
         boolean coldApart = !Double.isNaN(cold) && (interval.has() || runs.count() > 0) && !held.test(cold)
                 && !Verdict.format(metric, cold).equals(Verdict.format(metric, interval.median()));
         // a first run that paid more than the later ones explains a cell above them when it reaches at least a third of the
-        // way to the cell (on a log scale: 67 B cold beside 64 B measured explains no cell at 265 B; a cold 1.06 KiB beside
-        // 620 B does explain one at 2.07 KiB, a cold run at a smaller n); one that paid less explains nothing
+        // way to the cell, on a log scale (e.g. 67 B cold beside 64 B measured explains no cell at 265 B; 1,085 B cold beside
+        // 620 B explains one at 2,115 B); one that paid less explains nothing
         boolean coldExplainsYours = cold > interval.median() && yours > interval.median()
                 && Math.abs(yours - cold) < Math.abs(yours - interval.median())
                 && (interval.median() <= 0 || 3 * Math.log(cold / interval.median()) >= Math.log(yours / interval.median()));
