@@ -13,6 +13,7 @@ import dev.loomlab.measure.Units;
 import dev.loomlab.view.Section;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.function.DoublePredicate;
 import java.util.function.Predicate;
 
@@ -276,8 +277,8 @@ public final class ReaderCell {
 
     /** True for heap bytes divided by n ({@code bytesPerProcess}), not a native stack's (NMT) nor a whole VM's resident memory. */
     private static boolean heapPerUnit(String metric) {
-        return perUnit(metric) && metric.toLowerCase(java.util.Locale.ROOT).contains("bytes") && !metric.startsWith("nativeStack")
-                && !metric.startsWith("rss") && !wholeVmMemory(metric);
+        return perUnit(metric) && metric.toLowerCase(Locale.ROOT).contains("bytes") && !metric.startsWith("nativeStack")
+                && !metric.startsWith("rss");
     }
 
     /** True for a figure divided by n (bytesPerProcess, nsPerHop), not one of the whole VM or of one round trip. */

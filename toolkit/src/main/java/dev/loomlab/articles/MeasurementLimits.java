@@ -40,10 +40,11 @@ final class MeasurementLimits {
     static Row heapAgainstRss(Measurement m) {
         double heap = m.metric("heapBytesPerProcess");
         double rss = m.metric("rssBytesPerProcess");
-        String run = !m.ok() || Double.isNaN(heap) ? "not measured: " + m.outcome()
+        boolean measured = m.ok() && !Double.isNaN(heap);
+        String run = !measured ? "not measured: " + m.outcome()
                 : String.format("heap after a full GC %s per process, RSS %s per process (RSS / heap %s)", Units.bytes(heap),
                 Double.isNaN(rss) ? "not read" : Units.bytes(rss), Double.isNaN(rss) ? "?" : ratio(rss / heap));
-        String thisRun = !m.ok() || Double.isNaN(heap) || Double.isNaN(rss) || rss == heap ? ""
+        String thisRun = !measured || Double.isNaN(rss) || rss == heap ? ""
                 : rss < heap ? "; here RSS grew less than the heap: the processes went into heap pages the JVM had already touched "
                         + "before the spawn"
                 : "; here RSS grew more than the heap: it also holds pages the collector has not returned and the JVM's own";
