@@ -130,8 +130,8 @@ public final class Loomlab {
      * missing when the section holds no such measurement.
      */
     public static String verdictIn(Section section, Experiment experiment, String metric, Kind theirs, Kind ours) {
-        var a = ReaderCell.behind(section, experiment, theirs, m -> true);
-        var b = ReaderCell.behind(section, experiment, ours, m -> true);
+        var a = ReaderCell.behind(section, experiment, theirs);
+        var b = ReaderCell.behind(section, experiment, ours);
         if (a.isEmpty() || b.isEmpty()) {
             return "the section holds no " + experiment.name() + " measurement by " + (a.isEmpty() ? theirs : ours).label()
                     + " to compare";

@@ -12,8 +12,10 @@ import dev.loomlab.measure.Spread;
 import dev.loomlab.measure.Units;
 import dev.loomlab.view.Section;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.function.DoublePredicate;
 import java.util.function.Predicate;
 
@@ -43,6 +45,11 @@ public final class ReaderCell {
      * @param protocol the toolkit's measurement of the same thing (a failed one says so; null when it did not run)
      */
     public static String relate(double yours, String metric, String what, Measurement protocol) {
+        return relate(yours, metric, what, protocol, 0);
+    }
+
+    /** The same, knowing the cell's n ({@code yourN}; 0 when the cell's n is not known). */
+    private static String relate(double yours, String metric, String what, Measurement protocol, long yourN) {
         if (protocol == null) {
             return head(yours, metric, what, "VM") + "; the protocol did not run (for BEAM here: Erlang is not installed)";
         }
@@ -56,7 +63,7 @@ public final class ReaderCell {
         Spread runs = protocol.spread().getOrDefault(metric, Spread.of(protocol.metric(metric)));
         double gcInWindow = protocol.metric("gcInWindow");
         return sentence(yours, metric, what, vm, interval, protocol.vms(), protocolWords(protocol, metric), runs, RUNS,
-                protocol.cold(metric), gcInWindow, protocol.n(), true, false);
+                protocol.cold(metric), gcInWindow, protocol.n(), yourN, true, false);
     }
 
     /**
@@ -65,7 +72,17 @@ public final class ReaderCell {
      * the section holds none.
      */
     public static String relate(double yours, String metric, String what, Section section, Experiment experiment, Kind kind) {
-        return relate(yours, metric, what, section, experiment, kind, m -> true, "");
+        return relate(yours, metric, what, section, experiment, kind, m -> true, LARGEST_N, 0, "");
+    }
+
+    /**
+     * The same against the measurement whose n is nearest {@code n}, the reader's cell's n (a cell of
+     * 10,000 processes beside the section's 10,000 tier, not its largest), the larger n of two as near.
+     */
+    public static String relateNearN(double yours, String metric, String what, Section section, Experiment experiment, Kind kind,
+                                     long n) {
+        Comparator<Measurement> nearer = Comparator.<Measurement>comparingLong(x -> Math.abs(x.n() - n)).reversed();
+        return relate(yours, metric, what, section, experiment, kind, x -> true, nearer.thenComparing(LARGEST_N), n, "");
     }
 
     /**
@@ -73,28 +90,37 @@ public final class ReaderCell {
      * largest n among those, or a sentence saying the section holds none with that m.
      */
     public static String relate(double yours, String metric, String what, Section section, Experiment experiment, Kind kind, long m) {
-        return relate(yours, metric, what, section, experiment, kind, x -> x.m() == m, String.format(" with m = %,d", m));
+        return relate(yours, metric, what, section, experiment, kind, x -> x.m() == m, LARGEST_N, 0, String.format(" with m = %,d", m));
     }
 
+    /** Of two measurements, the one with the larger n counts as greater. */
+    private static final Comparator<Measurement> LARGEST_N = Comparator.comparingLong(Measurement::n);
+
     private static String relate(double yours, String metric, String what, Section section, Experiment experiment, Kind kind,
-                                 Predicate<Measurement> which, String whichWords) {
-        return behind(section, experiment, kind, which.and(m -> !Double.isNaN(m.metric(metric))))
-                .map(m -> relate(yours, metric, what, m))
+                                 Predicate<Measurement> which, Comparator<Measurement> preferred, long yourN, String whichWords) {
+        return behind(section, experiment, kind, which.and(m -> !Double.isNaN(m.metric(metric))), preferred)
+                .map(m -> relate(yours, metric, what, m, yourN))
                 .orElse(head(yours, metric, what, kind == Kind.BEAM ? "BEAM VM" : "JVM")
                         + "; the section holds no " + experiment.name() + " measurement by " + kind.label() + whichWords + " of " + metric
                         + " to set it beside");
     }
 
     /**
-     * The measurement of {@code experiment} by {@code kind} behind {@code section} that {@code which}
-     * accepts, the largest n when there are several.
+     * The measurement of {@code experiment} by {@code kind} behind {@code section}, the largest n when
+     * there are several.
      */
-    static java.util.Optional<Measurement> behind(Section section, Experiment experiment, Kind kind, Predicate<Measurement> which) {
+    static Optional<Measurement> behind(Section section, Experiment experiment, Kind kind) {
+        return behind(section, experiment, kind, m -> true, LARGEST_N);
+    }
+
+    /** The same among those {@code which} accepts, the greatest by {@code preferred}. */
+    private static Optional<Measurement> behind(Section section, Experiment experiment, Kind kind, Predicate<Measurement> which,
+                                                          Comparator<Measurement> preferred) {
         List<Measurement> behind = new ArrayList<>();
         section.measurements().forEach(node -> behind.add(MeasurementJson.fromTree(node)));
         return behind.stream()
                 .filter(m -> experiment.name().equals(m.experiment()) && kind.label().equals(m.kind()) && which.test(m))
-                .max((a, b) -> Long.compare(a.n(), b.n()));
+                .max(preferred);
     }
 
     /**
@@ -136,7 +162,7 @@ public final class ReaderCell {
         return sentence(yoursNs, metric, what, vm, Interval.of(theirs), 1,
                 String.format("%s with %,d busy loop%s, warmed up, one fresh %s", row.kind(), row.loops(), row.loops() == 1 ? "" : "s", vm),
                 Spread.of(row.roundTripMicrosP50() * 1_000, row.roundTripMicrosP99() * 1_000), "round trips from p50 to p99",
-                Double.NaN, Double.NaN, 0, true, false);
+                Double.NaN, Double.NaN, 0, 0, true, false);
     }
 
     /**
@@ -153,7 +179,7 @@ public final class ReaderCell {
             return head(yours, metric, what, vm) + "; the protocol has no figure to set it beside (" + protocolWords + ")";
         }
         return sentence(yours, metric, what, vm, Interval.of(theirs), 1, protocolWords, Spread.of(theirs), RUNS, Double.NaN,
-                Double.NaN, 0, false, false);
+                Double.NaN, 0, 0, false, false);
     }
 
     /**
@@ -166,7 +192,7 @@ public final class ReaderCell {
             return relate(yours, metric, what, theirs, false, protocolWords);
         }
         return sentence(yours, metric, what, "JVM", Interval.of(theirs), 1, protocolWords, Spread.of(theirs), RUNS, Double.NaN,
-                Double.NaN, 0, false, true);
+                Double.NaN, 0, 0, false, true);
     }
 
     /** What a protocol's spread ranges over, unless said otherwise ("its …" or "the protocol's …" in a sentence). */
@@ -174,7 +200,7 @@ public final class ReaderCell {
 
     private static String sentence(double yours, String metric, String what, String vm, Interval interval, int vms,
                                    String protocolWords, Spread runs, String rangeOf, double cold, double gcInWindow, long n,
-                                   boolean clockAfterGc, boolean warmWithoutCold) {
+                                   long yourN, boolean clockAfterGc, boolean warmWithoutCold) {
         String head = head(yours, metric, what, vm);
         String theirs = interval.has()
                 ? String.format("%s [%s, %s] over %d fresh %ss", Verdict.format(metric, interval.median()),
@@ -255,9 +281,10 @@ public final class ReaderCell {
                             : gcInWindow == 0 ? ", and none fell inside its window"
                             : String.format(", and %,.0f still fell inside its window", gcInWindow)));
         }
-        if (n > 0 && perUnit(metric)) {
-            why.add(String.format("if your cell's n was not the protocol's %,d: a figure per unit carries the fixed costs divided by n%s, "
-                    + "so it reads differently at another n", n, vm.equals("JVM")
+        if (n > 0 && yourN != n && perUnit(metric)) {
+            why.add(String.format("%s: a figure per unit carries the fixed costs divided by n%s, so it reads differently at another n",
+                    yourN > 0 ? String.format("your cell's n is %,d, the protocol's %,d", yourN, n)
+                            : String.format("if your cell's n was not the protocol's %,d", n), vm.equals("JVM")
                     ? ", and in a cold run the share of the units that ran before the JIT compiled their code" : ""));
         }
         return s.append(": ").append(String.join("; ", why)).toString();

@@ -38,6 +38,12 @@ class ReaderCellTest {
                 Map.of("nsPerHop", spread));
     }
 
+    /** The same measurement at another n. */
+    private static Measurement atN(long n, Measurement m) {
+        return new Measurement(m.experiment(), m.kind(), n, m.m(), m.env(), m.outcome(), m.summaryOf(), m.metrics(), m.runs(), m.notes(),
+                m.steadiness(), m.spread());
+    }
+
     /** A ring run's metrics, nsPerHop first: the one the protocol judged. */
     private static Map<String, Double> hop(double nsPerHop) {
         Map<String, Double> metrics = new java.util.LinkedHashMap<>();
@@ -255,6 +261,22 @@ class ReaderCellTest {
         assertThat(ReaderCell.relate(9_050, "nsPerHop", "a hop", section, Experiments.RING, Kind.PROCESS, 1)).contains("outside");
         assertThat(ReaderCell.relate(9_050, "nsPerHop", "a hop", section, Experiments.RING, Kind.PROCESS, 7))
                 .contains("the section holds no ring measurement by process with m = 7");
+    }
+
+    @Test
+    void aSectionGivesTheMeasurementWhoseNIsNearestTheCells() {
+        Section tiers = new Section(new Grid("t", List.of()), null, List.of(), List.of(
+                MeasurementJson.tree(atN(10_000, vm("process", 25_000, 2_200, 2_400))),
+                MeasurementJson.tree(atN(100_000, vm("process", 25_000, 9_000, 9_100)))));
+        assertThat(ReaderCell.relateNearN(2_300, "nsPerHop", "a hop", tiers, Experiments.RING, Kind.PROCESS, 10_000))
+                .contains("n = 10,000", "inside");
+        assertThat(ReaderCell.relateNearN(2_300, "nsPerHop", "a hop", tiers, Experiments.RING, Kind.PROCESS, 70_000))
+                .contains("n = 100,000", "outside", "your cell's n is 70,000, the protocol's 100,000");
+        assertThat(ReaderCell.relateNearN(3_000, "nsPerHop", "a hop", tiers, Experiments.RING, Kind.PROCESS, 10_000))
+                .as("the same n is no reason").contains("outside").doesNotContain("n is", "n was not");
+        assertThat(ReaderCell.relateNearN(2_300, "nsPerHop", "a hop", tiers, Experiments.RING, Kind.PROCESS, 55_000))
+                .as("the larger n of two as near").contains("n = 100,000");
+        assertThat(ReaderCell.relate(2_300, "nsPerHop", "a hop", tiers, Experiments.RING, Kind.PROCESS)).contains("n = 100,000");
     }
 
     @Test
