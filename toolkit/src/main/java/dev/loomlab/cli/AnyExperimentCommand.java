@@ -14,8 +14,8 @@ import picocli.CommandLine.Parameters;
  * command line; a bespoke one (like {@code spawn}) only gives it friendlier options.
  */
 @Command(name = "experiment", mixinStandardHelpOptions = true,
-        description = {"Runs any registered experiment by name in a fresh JVM (the toolkit's, or one added through",
-                "META-INF/services/dev.loomlab.experiment.Experiment), with the common options."},
+        description = {"Runs any registered experiment by name in a fresh JVM, with the common options.",
+                "The experiments are the toolkit's and any added through META-INF/services/dev.loomlab.experiment.Experiment."},
         footer = {"", "Examples:", "  loomlab experiment spawn --n 10000", "  loomlab experiment ring --n 1000 --m 10 --json",
                 "  loomlab experiment tasks --n 1000 --option sleep=2s"})
 final class AnyExperimentCommand extends ExperimentCommand {

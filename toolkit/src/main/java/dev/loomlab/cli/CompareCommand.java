@@ -16,10 +16,10 @@ import picocli.CommandLine.Spec;
 
 /** {@code loomlab compare a.json b.json ...}: several machines' reports side by side. */
 @Command(name = "compare", mixinStandardHelpOptions = true,
-        description = {"Merges results.json files from loomlab report (one per machine, e.g. a workshop's",
-                "participants) into one table per experiment, one column per machine, beside the published figures,",
-                "then load and supervise side by side.",
-                "A file from another schema version, or not a results file, is refused with the reason."},
+        description = {"Merges results.json files from loomlab report, one column per machine.",
+                "One file per machine (e.g. a workshop's participants): one table per experiment, beside the published "
+                        + "figures, then load and supervise side by side. "
+                        + "A file from another schema version, or not a results file, is refused with the reason."},
         footer = {"", "Example:", "  loomlab compare alice.json bob.json carol.json --html build/compare.html --csv build/compare.csv"})
 final class CompareCommand implements Callable<Integer> {
 

@@ -12,8 +12,9 @@ import picocli.CommandLine.Parameters;
 
 /** {@code loomlab containers WHAT}: the Japanese article's section 7 demos, each in child JVMs. */
 @Command(name = "containers", mixinStandardHelpOptions = true,
-        description = {"Containers and caps (the Japanese article's section 7), each demo in child JVMs with small heaps",
-                "and deadlines; real cgroup limits where this machine lets us create them, JVM flags otherwise:",
+        description = {"Containers and caps: the Japanese article's section 7.",
+                "Each demo runs in child JVMs with small heaps and deadlines; real cgroup limits where this machine "
+                        + "lets us create them, JVM flags otherwise:",
                 "  cpu         what the JVM derives from 1, 2, 4 CPUs; spawn time at each",
                 "  memory      the heap sized from 512 MB; a full heap (a message) vs a heap bigger than the container (137)",
                 "  off-heap    thread stacks, direct buffers, metaspace: outside -Xmx, inside the container's limit",

@@ -10,9 +10,10 @@ import picocli.CommandLine.Option;
 
 /** {@code loomlab dirty-call}: a long native call on one carrier, on the virtual thread or offloaded. */
 @Command(name = "dirty-call", mixinStandardHelpOptions = true,
-        description = {"The German article's dirty NIF: libc's usleep through java.lang.foreign, called on a virtual thread",
-                "(it holds the carrier) or offloaded to a platform thread, while a client times round trips on ONE carrier.",
-                "Each site in a fresh JVM killed at its deadline; a starved run says how many round trips it completed."})
+        description = {"The German article's dirty NIF: a blocking native call beside round trips on ONE carrier.",
+                "libc's usleep through java.lang.foreign, called on a virtual thread (it holds the carrier) or offloaded "
+                        + "to a platform thread, while a client times round trips. "
+                        + "Each site in a fresh JVM killed at its deadline; a starved run says how many round trips it completed."})
 final class DirtyCallCommand extends SectionCommand {
 
     @Option(names = "--site", defaultValue = "all", paramLabel = "LIST",

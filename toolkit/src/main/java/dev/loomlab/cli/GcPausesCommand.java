@@ -12,9 +12,10 @@ import picocli.CommandLine.Option;
 
 /** {@code loomlab gc-pauses}: the collector's pauses while N processes churn their state, and the round trips meanwhile. */
 @Command(name = "gc-pauses", mixinStandardHelpOptions = true,
-        description = {"BEAM collects each process's heap alone; the JVM stops every thread. For each collector and N,",
-                "a fresh JVM runs N processes that hold state and churn it while a client times round trips:",
-                "pause count, p50, p99, max (the JVM's safepoint log), and what the pauses did to the round trips."})
+        description = {"BEAM collects each process's heap alone; the JVM stops every thread.",
+                "For each collector and N, a fresh JVM runs N processes that hold state and churn it while a client "
+                        + "times round trips: "
+                        + "pause count, p50, p99, max (the JVM's safepoint log), and what the pauses did to the round trips."})
 final class GcPausesCommand extends SectionCommand {
 
     @Option(names = "--n", defaultValue = "1000,10000,100000", split = ",", paramLabel = "N",

@@ -14,10 +14,10 @@ import picocli.CommandLine.Spec;
 
 /** {@code loomlab isolation}: shared by reference on the JVM, copied on BEAM; and what a copy costs. */
 @Command(name = "isolation", mixinStandardHelpOptions = true,
-        description = {"A process's state is private on BEAM (a message is copied) and shared on the JVM (a message is a",
-                "reference). In a fresh JVM: what a receiver sees when its sender changes what it sent, then the cost of a",
-                "defensive copy against sending the reference, per list size. With --json: the cost table, the visibility",
-                "in its notes."})
+        description = {"A process's state is private on BEAM (a message is copied), shared on the JVM (a reference).",
+                "In a fresh JVM: what a receiver sees when its sender changes what it sent, then the cost of a "
+                        + "defensive copy against sending the reference, per list size. With --json: the cost table, the visibility "
+                        + "in its notes."})
 final class IsolationCommand implements Callable<Integer> {
 
     @Option(names = "--sizes", defaultValue = "10,100,1000,10000", split = ",", paramLabel = "LIST",

@@ -9,8 +9,9 @@ import picocli.CommandLine.Option;
 
 /** {@code loomlab kinds}: toolkit processes, raw virtual threads and platform threads side by side. */
 @Command(name = "kinds", mixinStandardHelpOptions = true,
-        description = {"Toolkit processes, raw virtual threads and platform threads, each in a fresh JVM: memory (heap,",
-                "NMT thread stacks, RSS) and spawn time, beside the article's BEAM, goroutine and Python-thread figures."})
+        description = {"Toolkit processes, raw virtual threads and platform threads: memory and spawn time.",
+                "Each in a fresh JVM: memory (heap, NMT thread stacks, RSS) and spawn time, beside the article's BEAM, "
+                        + "goroutine and Python-thread figures."})
 final class KindsCommand extends SectionCommand {
 
     @Option(names = "--n", defaultValue = "100000", paramLabel = "N", description = "processes and virtual threads. Default: ${DEFAULT-VALUE}")

@@ -24,8 +24,8 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "load", mixinStandardHelpOptions = true,
         description = {"Round trip under k busy loops (p50, p99, max) and each loop's work rate, one fresh JVM per row.",
-                "JEP 444 has no time sharing: with as many busy virtual threads as carriers, the rest starve;",
-                "the row then says so, with how long it waited."},
+                "JEP 444 has no time sharing: with as many busy virtual threads as carriers, the rest starve; "
+                        + "the row then says so, with how long it waited."},
         footer = {"", "Examples:", "  loomlab load --kind virtual --parallelism 1 --loops 0,1 --deadline 3s",
                 "  loomlab load --kind all --parallelism 1 --loops 0,1,4", "  loomlab load --kind platform --json",
                 "  loomlab load --kind platform,parking,offloaded --parallelism 1 --pin 1 --loops 0,1,10,100,1000"})

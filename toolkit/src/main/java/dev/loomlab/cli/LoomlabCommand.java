@@ -10,8 +10,8 @@ import picocli.CommandLine.Command;
  * 1 the run failed, 2 bad usage.
  */
 @Command(name = "loomlab", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
-        description = {"What does a lightweight process cost on the JVM? The BEAM articles' measurements,",
-                "each run in a fresh JVM that is killed at its deadline."},
+        description = {"What does a lightweight process cost on the JVM?",
+                "The BEAM articles' measurements, each run in a fresh JVM that is killed at its deadline."},
         subcommands = {SpawnCommand.class, RingCommand.class, BroadcastCommand.class, PingPongCommand.class,
                 HibernateCommand.class, LimitCommand.class, LoadCommand.class, SuperviseCommand.class,
                 TasksCommand.class, AnyExperimentCommand.class,

@@ -25,10 +25,10 @@ import picocli.CommandLine.Spec;
 
 /** {@code loomlab report}: every experiment, every kind, each in a fresh JVM, into one HTML page and a results.json. */
 @Command(name = "report", mixinStandardHelpOptions = true,
-        description = {"Runs every experiment for every kind at the cap, each in a fresh JVM, then load",
-                "(a fresh JVM per row) and supervise, and writes",
-                "index.html (every table beside the published figures, every chart, offline),",
-                "results.json (to send, for loomlab compare) and one CSV per table."},
+        description = {"Runs every experiment for every kind at the cap, each in a fresh JVM, into one report.",
+                "Then load (a fresh JVM per row) and supervise, and writes "
+                        + "index.html (every table beside the published figures, every chart, offline), "
+                        + "results.json (to send, for loomlab compare) and one CSV per table."},
         footer = {"", "Examples:", "  loomlab report                     # at the cap of 100,000: a few minutes",
                 "  loomlab report --cap 2000 --label alice",
                 "  loomlab report --cap 20000 --plan          # what it would run, and about how long, before running it", "  loomlab report --only spawn,ring --kinds process,virtual",

@@ -19,9 +19,9 @@ import picocli.CommandLine.Model.CommandSpec;
 /** {@code loomlab state}: processes each holding a list; bytes per process per list size. */
 @Command(name = "state", mixinStandardHelpOptions = true,
         description = {"n idle processes each holding a list of m elements: bytes per process per list size.",
-                "Without --m: one fresh JVM per size in --sizes (and none), as a table beside the article's BEAM growth.",
-                "With --m: that one size, as any experiment (--repeat, --kind virtual). With --json, always one",
-                "section object (docs/results-schema.md), its measurements inside."})
+                "Without --m: one fresh JVM per size in --sizes (and none), as a table beside the article's BEAM growth. "
+                        + "With --m: that one size, as any experiment (--repeat, --kind virtual). With --json, always one "
+                        + "section object (docs/results-schema.md), its measurements inside."})
 final class StateCommand implements Callable<Integer> {
 
     @Option(names = "--n", defaultValue = "10000", paramLabel = "N", description = "processes (fewer for big lists). Default: ${DEFAULT-VALUE}")

@@ -18,9 +18,10 @@ import picocli.CommandLine.Spec;
  * VM ended "with exit 1 and a reason instead of 137 with nothing"; 0 when it was stopped normally.
  */
 @Command(name = "supervise", mixinStandardHelpOptions = true,
-        description = {"A one-for-one supervisor over a counter and a neighbour. Kill the counter: it restarts at zero,",
-                "the neighbour keeps its pid and state. Kill it more often than the restart intensity allows:",
-                "the supervisor gives up with reached_max_restart_intensity and this command exits 1."},
+        description = {"A one-for-one supervisor restarting a killed counter beside a neighbour.",
+                "Kill the counter: it restarts at zero, the neighbour keeps its pid and state. Kill it more often than "
+                        + "the restart intensity allows: "
+                        + "the supervisor gives up with reached_max_restart_intensity and this command exits 1."},
         footer = {"", "Examples:", "  loomlab supervise                       (3 restarts in 60s, 4 kills: gives up)",
                 "  loomlab supervise --kills 1             (restarts once, then stops normally)",
                 "  loomlab supervise --max-restarts 1 --within 5s --json"})

@@ -15,9 +15,9 @@ import picocli.CommandLine.Spec;
 /** {@code loomlab tasks}: n concurrent sleeping tasks in a whole fresh JVM; its peak memory. */
 @Command(name = "tasks", mixinStandardHelpOptions = true,
         description = {"n sleeping tasks in a whole fresh JVM; its peak memory (the million-tasks benchmark).",
-                "Each task sleeps (--sleep), then the program joins each, and the JVM reads its peak resident",
-                "set (VmHWM) before it exits. --kind virtual is the benchmark's Java program; process is the",
-                "toolkit's processes; platform, OS threads (small n only)."},
+                "Each task sleeps (--sleep), then the program joins each, and the JVM reads its peak resident "
+                        + "set (VmHWM) before it exits. --kind virtual is the benchmark's Java program; process is the "
+                        + "toolkit's processes; platform, OS threads (small n only)."},
         footer = {"", "Examples:", "  loomlab tasks --n 100000 --sleep 2s", "  loomlab tasks --n 1000000 --no-cap --kind virtual",
                 "  loomlab tasks --n 10000 --kind virtual --jvm-opt -XX:+UseSerialGC"})
 final class TasksCommand implements Callable<Integer> {

@@ -8,9 +8,9 @@ import picocli.CommandLine.Option;
 
 /** {@code loomlab threads-limit}: the platform-thread ceiling here, and a low one hit politely in a child JVM. */
 @Command(name = "threads-limit", mixinStandardHelpOptions = true,
-        description = {"What this machine allows (ulimit -u, threads-max, pid_max, cgroup pids.max), and what hitting a",
-                "ceiling looks like: a child JVM in its own pids cgroup (or under prlimit) with a LOW ceiling, so the",
-                "machine's own limits are never approached."})
+        description = {"The thread limits this machine sets, and what hitting a low one looks like.",
+                "The limits: ulimit -u, threads-max, pid_max, cgroup pids.max. The ceiling: a child JVM in its own pids "
+                        + "cgroup (or under prlimit) with a LOW ceiling, so the machine's own limits are never approached."})
 final class ThreadsLimitCommand extends SectionCommand {
 
     @Option(names = "--ceiling", defaultValue = "256", paramLabel = "N",

@@ -23,10 +23,10 @@ import picocli.CommandLine.Spec;
 
 /** {@code loomlab workshop serve}: the live page, until Ctrl-C. */
 @Command(name = "serve", mixinStandardHelpOptions = true,
-        description = {"Serves the workshop's live page and takes the participants' results",
-                "(POST /api/results). Prints the address to give participants and the join code.",
-                "Results are kept in --dir, one file per participant and machine; a restart",
-                "shows the same page and keeps the same code and teacher's token. Ctrl-C stops it."})
+        description = {"Serves the workshop's live page and takes the participants' results.",
+                "Results arrive by POST /api/results. Prints the address to give participants and the join code. "
+                        + "Results are kept in --dir, one file per participant and machine; a restart "
+                        + "shows the same page and keeps the same code and teacher's token. Ctrl-C stops it."})
 final class WorkshopServeCommand implements Callable<Integer> {
 
     @Option(names = "--port", defaultValue = "8077", paramLabel = "P", description = "the port (0: any free one). Default: ${DEFAULT-VALUE}")

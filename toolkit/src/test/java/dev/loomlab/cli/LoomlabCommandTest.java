@@ -15,6 +15,20 @@ class LoomlabCommandTest extends CliTestSupport {
 
 
     @Test
+    void everyCommandListLineIsAWholeSentence() {
+        List<CommandLine> commands = new ArrayList<>(List.of(new CommandLine(new LoomlabCommand())));
+        for (int i = 0; i < commands.size(); i++) {
+            commands.addAll(commands.get(i).getSubcommands().values());
+        }
+        for (CommandLine command : commands) {
+            String[] description = command.getCommandSpec().usageMessage().description();
+            assertThat(description).as(command.getCommandName()).isNotEmpty();
+            assertThat(description[0]).as("the line %s shows in its parent's command list", command.getCommandName())
+                    .matches(".*[.?]");
+        }
+    }
+
+    @Test
     void spawnPrintsExactlyOneJsonObjectWithTheNamedMetricsAndTheBaseline() throws Exception {
         assertThat(run("spawn", "--n", "2000", "--json", "--forks", "1")).as(err.toString()).isZero();
         JsonNode json = new ObjectMapper().readTree(out.toString());
