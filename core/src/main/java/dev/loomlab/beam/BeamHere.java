@@ -8,6 +8,8 @@ import dev.loomlab.experiment.Verdict;
 import dev.loomlab.measure.Interval;
 import dev.loomlab.util.Progress;
 import dev.loomlab.view.Grid;
+import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
 
 /**
@@ -55,6 +57,25 @@ public final class BeamHere {
     public static Measurement row(ExperimentSpec spec, Progress progress) {
         ExperimentSpec beam = spec.withKind(Kind.BEAM);
         return Erlang.installed().isEmpty() ? Measurement.failed(beam, MISSING) : FreshJvm.row(beam, progress);
+    }
+
+    /**
+     * Rows a notebook compares, BEAM here's among them (kind {@link Kind#BEAM}), each over fresh VMs
+     * ({@link FreshJvm#TABLE_FORKS} unless its spec names its forks; each VM warms up within a row's
+     * budget), their VMs taken in turn ({@link FreshJvm#rowsInTurn}): so each figure carries its interval,
+     * and every side meets the same machine. A failure is its row; a BEAM spec without Erlang is a row
+     * whose outcome is {@link #MISSING}, nothing started.
+     */
+    public static List<Measurement> comparedRows(List<ExperimentSpec> specs, Progress progress) {
+        boolean erlang = Erlang.installed().isPresent();
+        List<ExperimentSpec> runnable = specs.stream().filter(s -> erlang || s.kind() != Kind.BEAM)
+                .map(s -> FreshJvm.withRowBudget(s.forkPolicy().single() ? s.withForks(FreshJvm.TABLE_FORKS) : s)).toList();
+        Iterator<Measurement> measured = FreshJvm.rowsInTurn(runnable, progress).iterator();
+        List<Measurement> rows = new ArrayList<>();
+        for (ExperimentSpec s : specs) {
+            rows.add(erlang || s.kind() != Kind.BEAM ? measured.next() : Measurement.failed(s, MISSING));
+        }
+        return rows;
     }
 
     /** A metric of a BEAM-here row, NaN when it did not run or has none by that name. */

@@ -40,9 +40,16 @@ public final class FreshJvm {
     /**
      * The fresh VMs of a row a verdict rests on (a notebook's headline comparison, on each runtime):
      * 3, and more while the interval is wider than ±10% and the next VM fits in 30 s. A table's
-     * other rows are one VM each, and say so.
+     * other rows are one VM each ({@link #TABLE_FORKS} where they are compared across runtimes), and say so.
      */
     public static final ForkPolicy HEADLINE_FORKS = ForkPolicy.adaptive(3, Duration.ofSeconds(30), 0.10);
+
+    /**
+     * The fresh VMs of each row of a table whose rows are compared across runtimes (the idle and
+     * hibernated weights, the tiers): 3, no more, so a table of several rows stays within minutes,
+     * and each figure carries its interval across them.
+     */
+    public static final ForkPolicy TABLE_FORKS = ForkPolicy.adaptive(3, Duration.ZERO, 0.10);
 
     private FreshJvm() {}
 
@@ -282,7 +289,7 @@ public final class FreshJvm {
     }
 
     /** {@code spec}, with the rows' warm-up budget when it names none. */
-    static ExperimentSpec withRowBudget(ExperimentSpec spec) {
+    public static ExperimentSpec withRowBudget(ExperimentSpec spec) {
         return spec.option(ExperimentSpec.WARMUP, "").isEmpty() ? spec.withWarmup(ROW_WARMUP_BUDGET, spec.repeat()) : spec;
     }
 

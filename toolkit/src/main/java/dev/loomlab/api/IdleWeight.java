@@ -1,6 +1,6 @@
 package dev.loomlab.api;
 
-import dev.loomlab.experiment.FreshJvm;
+import dev.loomlab.beam.BeamHere;
 import dev.loomlab.experiment.ExperimentSpec;
 import dev.loomlab.experiment.Kind;
 import dev.loomlab.experiment.Measurement;
@@ -12,10 +12,12 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The one runner for what an idle unit weighs, by kind: {@code spawn} at n, each kind in its own
- * fresh JVM, platform threads at most {@code platformMax} (each is an OS thread, slow to create).
- * Every notebook table of idle weight (notebook 01's side by side, 02's kinds, 04's memory per
- * process) is an arrangement of these measurements. A kind whose child failed is a failed row.
+ * The one runner for what an idle unit weighs, by kind: {@code spawn} at n, each kind over its own
+ * fresh VMs, taken in turn ({@link BeamHere#comparedRows}), so each figure carries its interval;
+ * platform threads at most {@code platformMax} (each is an OS thread, slow to create), and BEAM here
+ * when the kinds name it. Every notebook table of idle weight (notebook 01's side by side, 02's kinds,
+ * 04's memory per process) is an arrangement of these measurements. A kind whose child failed is a
+ * failed row.
  */
 public final class IdleWeight {
 
@@ -25,7 +27,7 @@ public final class IdleWeight {
     private IdleWeight() {}
 
     /**
-     * Measures each kind at n (platform threads at {@code min(n, platformMax)}), in order.
+     * Measures each kind at n (platform threads at {@code min(n, platformMax)}), their VMs in turn.
      *
      * @throws IllegalArgumentException if n is above the cap or platformMax is below 1
      */
@@ -34,21 +36,29 @@ public final class IdleWeight {
         if (platformMax < 1) {
             throw new IllegalArgumentException("platform threads must be at least 1, got " + platformMax);
         }
+        List<ExperimentSpec> specs = kinds.stream()
+                .map(kind -> ExperimentSpec.of(Experiments.SPAWN, kind == Kind.PLATFORM ? Math.min(n, platformMax) : n).withKind(kind))
+                .toList();
+        List<Measurement> rows = BeamHere.comparedRows(specs, progress);
         Map<Kind, Measurement> byKind = new LinkedHashMap<>();
-        for (Kind kind : kinds) {
-            int size = kind == Kind.PLATFORM ? Math.min(n, platformMax) : n;
-            byKind.put(kind, FreshJvm.row(ExperimentSpec.of(Experiments.SPAWN, size).withKind(kind), progress));
+        for (int i = 0; i < kinds.size(); i++) {
+            byKind.put(kinds.get(i), rows.get(i));
         }
         return byKind;
     }
 
-    /** Every kind at n, platform threads at most {@link #PLATFORM_MAX}. */
+    /** Every JVM kind at n, platform threads at most {@link #PLATFORM_MAX}. */
     public static Map<Kind, Measurement> measure(int n, Progress progress) {
         return measure(n, PLATFORM_MAX, Kind.jvm(), progress);
     }
 
-    /** Hibernated processes at n, in a fresh JVM: the other half of "hibernation against idle". */
-    public static Measurement hibernated(int n, Progress progress) {
-        return FreshJvm.row(ExperimentSpec.of(Experiments.HIBERNATE, n), progress);
+    /**
+     * Hibernated processes at n, the toolkit's and BEAM here's, their VMs in turn: the other half of
+     * "hibernation against idle", keyed {@link Kind#PROCESS} and {@link Kind#BEAM}.
+     */
+    public static Map<Kind, Measurement> hibernated(int n, Progress progress) {
+        ExperimentSpec spec = ExperimentSpec.of(Experiments.HIBERNATE, n);
+        List<Measurement> rows = BeamHere.comparedRows(List.of(spec, spec.withKind(Kind.BEAM)), progress);
+        return Map.of(Kind.PROCESS, rows.get(0), Kind.BEAM, rows.get(1));
     }
 }

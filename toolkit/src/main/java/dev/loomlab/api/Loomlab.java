@@ -107,17 +107,18 @@ public final class Loomlab {
     }
 
     /**
-     * The article's tiers: n idle units at each size, each tier in its own fresh JVM, with one
+     * The article's tiers: n idle units at each size, each tier over its own three fresh JVMs, with one
      * progress line ({@link ProgressLine}) replaced as each tier finishes. Sizes above the cap are
      * refused; pass {@code Cap.tiers(...)} to keep only those under it. Each JVM spawns its tier 3
-     * times: the table shows the cold first run beside the median of the warm ones.
+     * times after its warm-up: the table shows the cold first runs beside the median of the warm ones,
+     * with its interval across the JVMs.
      */
     public static Tiers tiers(Kind kind, int... sizes) {
         if (kind == Kind.BEAM) {
             throw new IllegalArgumentException("tiers compare a JVM kind with the article: for BEAM here beside it, use "
                     + "beamHere(tiers(Kind.PROCESS, ...))");
         }
-        try (ProgressLine line = ProgressLine.start("tiers of idle " + kind.label() + " units, one fresh JVM each", sizes.length)) {
+        try (ProgressLine line = ProgressLine.start("tiers of idle " + kind.label() + " units, three fresh JVMs each", sizes.length)) {
             return Tiers.measure(kind, sizes, 3, line);
         }
     }
@@ -283,9 +284,9 @@ public final class Loomlab {
                 spec.experiment(), spec.n()), line -> Carriers.measure(spec, atDefault, metric, what, line));
     }
 
-    /** The tiers with each also spawned on BEAM here (a fresh BEAM VM per tier), in the table and the plot. */
+    /** The tiers with each also spawned on BEAM here (three fresh BEAM VMs per tier), in the table and the plot. */
     public static Tiers beamHere(Tiers tiers) {
-        return ProgressLine.along("BEAM here: the same tiers, one fresh erl each", tiers::withBeamHere);
+        return ProgressLine.along("BEAM here: the same tiers, three fresh erl each", tiers::withBeamHere);
     }
 
     /** The same helpers, run in this JVM: for poking in jshell, not for figures to publish. */

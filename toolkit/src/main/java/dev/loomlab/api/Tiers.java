@@ -22,10 +22,11 @@ import java.util.List;
 import java.util.stream.Collectors;
 
 /**
- * The French article's tier table: idle units of one kind spawned at each size, each tier in its
- * own fresh JVM (a tier never profits from the one before), each tier's cold run beside its
- * summary, beside the article's tiers; with {@link #withBeamHere}, each tier also spawned in a
- * fresh BEAM VM on this machine, its columns, ratios and plot series beside the JVM's. The notes
+ * The French article's tier table: idle units of one kind spawned at each size, each tier over its
+ * own fresh JVMs ({@link FreshJvm#TABLE_FORKS}: a tier never profits from the one before, and its
+ * figure carries its interval across them), each tier's cold runs beside its summary, beside the
+ * article's tiers; with {@link #withBeamHere}, each tier also spawned over fresh BEAM VMs on this
+ * machine, its columns, ratios and plot series beside the JVM's. The notes
  * fit the heap against n by least squares, BEAM here's first. Built by {@link Loomlab#tiers}.
  *
  * @param kind  what was spawned
@@ -48,8 +49,8 @@ public record Tiers(Kind kind, List<Measurement> tiers, List<Measurement> beam) 
     }
 
     /**
-     * Measures each size in order, {@code repeat} runs per JVM so the cold first run shows beside
-     * the warm ones, moving {@code progress}'s count as each tier finishes.
+     * Measures each size in order, over fresh JVMs, {@code repeat} measured runs per JVM so the cold
+     * first run shows beside the warm ones, moving {@code progress}'s count as each tier finishes.
      *
      * @throws IllegalArgumentException if there are no sizes or one is above the cap
      */
@@ -62,19 +63,21 @@ public record Tiers(Kind kind, List<Measurement> tiers, List<Measurement> beam) 
         }
         List<Measurement> tiers = new ArrayList<>();
         for (int n : sizes) {
-            Measurement tier = FreshJvm.row(ExperimentSpec.of(Experiments.SPAWN, n).withKind(kind).withRepeat(repeat), progress);
+            Measurement tier = FreshJvm.row(ExperimentSpec.of(Experiments.SPAWN, n).withKind(kind).withRepeat(repeat)
+                    .withForks(FreshJvm.TABLE_FORKS), progress);
             tiers.add(tier);
             progress.step(tiers.size(), sizes.length, String.format("tier %,d: %s", n, tier.ok() ? "measured" : tier.outcome()));
         }
         return new Tiers(kind, tiers);
     }
 
-    /** These tiers with each also run on BEAM here, under the same protocol with as many measured runs. */
+    /** These tiers with each also run on BEAM here, under the same protocol with as many fresh VMs and measured runs in each. */
     Tiers withBeamHere(Progress progress) {
         List<Measurement> beamHere = new ArrayList<>();
         for (Measurement m : tiers) {
-            int measured = (int) Math.max(1, m.runs().stream().filter(Run::measured).count());
-            Measurement b = BeamHere.row(ExperimentSpec.of(Experiments.SPAWN, m.n()).withRepeat(measured), progress);
+            int measured = (int) Math.max(1, m.runs().stream().filter(Run::measured).count() / Math.max(1, m.vms()));
+            Measurement b = BeamHere.row(ExperimentSpec.of(Experiments.SPAWN, m.n()).withRepeat(measured)
+                    .withForks(FreshJvm.TABLE_FORKS), progress);
             beamHere.add(b);
             progress.say(String.format("BEAM here, tier %,9d: %s", m.n(), b.ok()
                     ? String.format("%,6.0f bytes/process, %,6.0f ns/spawn", b.bytesPerProcess(), b.nsPerSpawn()) : b.outcome()));
@@ -82,9 +85,9 @@ public record Tiers(Kind kind, List<Measurement> tiers, List<Measurement> beam) 
         return new Tiers(kind, tiers, beamHere);
     }
 
-    /** A metric of the cold first run of a tier (NaN for a failed tier). */
+    /** A metric of the cold first runs of a tier, the median over its JVMs (NaN for a failed tier). */
     public static double cold(Measurement tier, String metric) {
-        return tier.runs().isEmpty() ? Double.NaN : tier.runs().get(0).metric(metric);
+        return tier.cold(metric);
     }
 
     /** BEAM here's figure at tier i, NaN when it did not run there. */
@@ -125,13 +128,13 @@ public record Tiers(Kind kind, List<Measurement> tiers, List<Measurement> beam) 
         }
         List<Integer> rows = java.util.stream.IntStream.range(0, tiers.size()).boxed().toList();
         Grid beamHere = Grid.of("", rows)
-                .number("BEAM here bytes/process", i -> Grid.nearest(beamHere(i, Measurement::bytesPerProcess)))
+                .text("BEAM here bytes/process", i -> i < beam.size() ? BeamHere.cell(beam.get(i), "bytesPerProcess") : "")
                 .number("BEAM here ns/spawn", i -> Grid.nearest(beamHere(i, Measurement::nsPerSpawn)))
                 .number("JVM / BEAM here, bytes", i -> Grid.ratio(tiers.get(i).bytesPerProcess(), beamHere(i, Measurement::bytesPerProcess)))
                 .number("JVM / BEAM here, ns", i -> Grid.ratio(tiers.get(i).nsPerSpawn(), beamHere(i, Measurement::nsPerSpawn)))
                 .build();
         Grid jvm = full();
-        Grid full = jvm.plus(beamHere.columns()).titled(jvm.title() + "; BEAM here: a fresh BEAM VM per tier, same machine");
+        Grid full = jvm.plus(beamHere.columns()).titled(jvm.title() + "; BEAM here: fresh BEAM VMs per tier, same machine");
         return Section.narrowed(full, chart(), notes(), List.of(), "processes", "JVM bytes/process, cold run", "JVM bytes/process",
                 "BEAM here bytes/process", "BEAM bytes/process", "JVM / BEAM here, bytes", "BEAM tier used");
     }
@@ -141,10 +144,11 @@ public record Tiers(Kind kind, List<Measurement> tiers, List<Measurement> beam) 
      * the spawn loop in ms, each tier's protocol label.
      */
     Grid full() {
-        return Grid.of("Idle " + kind.label() + " units, one fresh JVM per tier, beside the article's tiers" + protocolWords(), tiers)
+        return Grid.of("Idle " + kind.label() + " units, fresh JVMs per tier (median [95% interval]), beside the article's tiers"
+                        + protocolWords(), tiers)
                 .whole("processes", m -> (int) m.n())
                 .number("JVM bytes/process, cold run", m -> Grid.nearest(cold(m, "bytesPerProcess")))
-                .number("JVM bytes/process", m -> Grid.nearest(m.bytesPerProcess()))
+                .text("JVM bytes/process", m -> BeamHere.cell(m, "bytesPerProcess"))
                 .number("BEAM bytes/process", m -> m.published("bytesPerProcess").map(PublishedFigure::value).orElse(Double.NaN))
                 .number("JVM ns/spawn, cold run", m -> Grid.nearest(cold(m, "nsPerSpawn")))
                 .number("JVM ns/spawn", m -> Grid.nearest(m.nsPerSpawn()))
@@ -157,7 +161,7 @@ public record Tiers(Kind kind, List<Measurement> tiers, List<Measurement> beam) 
     }
 
     /**
-     * "; JVM columns: after each tier's warm-up, steady on nsPerSpawn in 2 of 4 tiers (the JVM protocol
+     * "; JVM columns: after each JVM's warm-up, tiers whose JVMs were all steady on nsPerSpawn: 2 of 4 (the JVM protocol
      * column, in the details, says which): ...", counted over every tier; "" for tiers of one cold run each.
      */
     private String protocolWords() {
@@ -166,9 +170,11 @@ public record Tiers(Kind kind, List<Measurement> tiers, List<Measurement> beam) 
         }
         long steady = tiers.stream().filter(Measurement::steady).count();
         boolean budgetRanOut = tiers.stream().anyMatch(m -> Measurement.NOT_STEADY.equals(m.steadiness()));
-        return String.format("; JVM columns: after each tier's warm-up, steady%s in %s of %d tiers%s: the median of its "
-                        + "measured runs%s, beside the cold run", tiers.get(0).steadinessOn(Measurement.WHOLE_RUN),
-                steady == tiers.size() ? "all" : Long.toString(steady), tiers.size(),
+        return String.format("; JVM columns: after each JVM's warm-up, %s%s: each JVM's median of its measured runs%s, "
+                        + "then the median across the tier's JVMs, beside the median of their cold runs",
+                steady == tiers.size() ? "every JVM of every tier steady" + tiers.get(0).steadinessOn(Measurement.WHOLE_RUN)
+                        : String.format("tiers whose JVMs were all steady%s: %d of %d", tiers.get(0).steadinessOn(Measurement.WHOLE_RUN),
+                        steady, tiers.size()),
                 steady == tiers.size() ? "" : " (the JVM protocol column, in the details, says which)",
                 budgetRanOut ? ", or its last run where the warm-up budget ran out" : "");
     }

@@ -84,7 +84,7 @@ public final class Karui {
 
     /** §2 at chosen sizes. */
     public static Section idleProcesses(int... sizes) {
-        return ProgressLine.along("idle processes by size, one fresh JVM and BEAM VM each", p -> idleScaling(Cap.tiers(sizes), p));
+        return ProgressLine.along("idle processes by size, fresh JVMs and BEAM VMs in turn", p -> idleScaling(Cap.tiers(sizes), p));
     }
 
     /** §5 and §10: GC pauses for G1, ZGC and Serial at each n (within the cap), 1.5 s measured per row (six fresh JVMs in one cell). */
@@ -110,7 +110,7 @@ public final class Karui {
 
     /** §4 at a chosen size. */
     public static Section kinds(int n, int platformThreads) {
-        return ProgressLine.along("kinds side by side, one fresh JVM and BEAM VM each", p -> kinds(n, platformThreads, p));
+        return ProgressLine.along("kinds side by side, fresh JVMs and BEAM VMs in turn", p -> kinds(n, platformThreads, p));
     }
 
     /** §4: this machine's thread limits, and a low ceiling (256 tasks) hit in a child JVM. */
@@ -205,19 +205,30 @@ public final class Karui {
         return ProgressLine.along("a supervised runaway, in a child JVM", p -> SupervisedRunaway.section(3, 60, p));
     }
 
-    /** Section 2: idle processes at each size, one fresh JVM per size, and one fresh BEAM VM per size for BEAM here. */
+    /**
+     * Section 2: idle processes at each size, over fresh JVMs and fresh BEAM VMs per size, their VMs in
+     * turn ({@link BeamHere#comparedRows}): each figure with its interval.
+     */
     static Section idleScaling(int[] sizes, Progress progress) {
-        List<Measurement> tiers = Tiers.measure(Kind.PROCESS, sizes, 1, progress).tiers();
+        if (sizes.length == 0) {
+            throw new IllegalArgumentException("no sizes to measure: every size is above the cap (" + Cap.current() + ")");
+        }
+        List<Measurement> tiers = new ArrayList<>();
         Map<Long, Measurement> beam = new LinkedHashMap<>();
-        for (Measurement m : tiers) {
-            beam.put(m.n(), BeamHere.row(ExperimentSpec.of(Experiments.SPAWN, (int) m.n()).withRepeat(1), progress));
+        for (int n : sizes) {
+            Cap.check("n", n, Kind.PROCESS.bytesPerUnitEstimate());
+            ExperimentSpec spec = ExperimentSpec.of(Experiments.SPAWN, n).withRepeat(1);
+            List<Measurement> both = BeamHere.comparedRows(List.of(spec, spec.withKind(Kind.BEAM)), progress);
+            tiers.add(both.get(0));
+            beam.put((long) n, both.get(1));
+            progress.step(tiers.size(), sizes.length, String.format("size %,d: %s", n, both.get(0).ok() ? "measured" : both.get(0).outcome()));
         }
         double beamPer = value(BEAM, "spawn", "bytesPerProcess");
         double beamNs = value(BEAM, "spawn", "nsPerSpawn");
-        Grid table = Grid.of("Idle processes: the JVM and BEAM here (a fresh VM each per size, this machine) beside the "
-                        + "article's BEAM (2.6 KB each, linear 1k to 500k, another machine)", tiers)
+        Grid table = Grid.of("Idle processes: the JVM and BEAM here (fresh VMs per size, this machine; median [95% interval]) "
+                        + "beside the article's BEAM (2.6 KB each, linear 1k to 500k, another machine)", tiers)
                 .whole("processes", m -> (int) m.n())
-                .number("JVM bytes / process", m -> Grid.nearest(m.bytesPerProcess()))
+                .text("JVM bytes / process", m -> BeamHere.cell(m, "bytesPerProcess"))
                 .text("BEAM here bytes / process", m -> BeamHere.cell(beam.get(m.n()), "bytesPerProcess"))
                 .number("BEAM bytes / process (article)", m -> beamPer)
                 .number("JVM / BEAM here (memory)", m -> BeamHere.ratio(m.bytesPerProcess(), beam.get(m.n()), "bytesPerProcess"))
@@ -400,9 +411,9 @@ public final class Karui {
         double beamBytes = value(BEAM, "spawn", "bytesPerProcess");
         double beamNs = value(BEAM, "spawn", "nsPerSpawn");
         List<KindRow> rows = new ArrayList<>();
-        Map<Kind, Measurement> byKind = new LinkedHashMap<>(IdleWeight.measure(n, platformN, Kind.jvm(), progress));
-        Measurement beamHere = BeamHere.row(ExperimentSpec.of(Experiments.SPAWN, n), progress);
-        byKind.put(Kind.BEAM, beamHere);
+        Map<Kind, Measurement> byKind = IdleWeight.measure(n, platformN, List.of(Kind.PROCESS, Kind.VIRTUAL, Kind.PLATFORM, Kind.BEAM),
+                progress);
+        Measurement beamHere = byKind.get(Kind.BEAM);
         for (Kind k : byKind.keySet()) {
             Measurement m = byKind.get(k);
             UnitNames names = UnitNames.of(k);

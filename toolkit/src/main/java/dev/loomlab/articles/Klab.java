@@ -57,13 +57,12 @@ public final class Klab {
      */
     public static ProcessMemory perProcess(int n) {
         int size = Cap.atMost(n);
-        return ProgressLine.along(String.format("memory per process at %,d, one fresh JVM and BEAM VM each", size), line -> {
-            Map<Kind, Measurement> byKind = IdleWeight.measure(size, IdleWeight.PLATFORM_MAX, Kind.jvm(), line);
-            Measurement hibernated = IdleWeight.hibernated(size, line);
-            Measurement beamIdle = BeamHere.row(ExperimentSpec.of(Experiments.SPAWN, size), line);
-            Measurement beamHibernated = BeamHere.row(ExperimentSpec.of(Experiments.HIBERNATE, size), line);
+        return ProgressLine.along(String.format("memory per process at %,d, fresh JVMs and BEAM VMs in turn", size), line -> {
+            Map<Kind, Measurement> byKind = IdleWeight.measure(size, IdleWeight.PLATFORM_MAX,
+                    List.of(Kind.PROCESS, Kind.VIRTUAL, Kind.PLATFORM, Kind.BEAM), line);
+            Map<Kind, Measurement> hibernated = IdleWeight.hibernated(size, line);
             return new ProcessMemory(size, byKind.get(Kind.PROCESS), byKind.get(Kind.VIRTUAL),
-                    byKind.get(Kind.PLATFORM), hibernated, beamIdle, beamHibernated);
+                    byKind.get(Kind.PLATFORM), hibernated.get(Kind.PROCESS), byKind.get(Kind.BEAM), hibernated.get(Kind.BEAM));
         });
     }
 

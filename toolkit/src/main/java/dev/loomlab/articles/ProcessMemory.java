@@ -15,19 +15,19 @@ import dev.loomlab.view.Section;
 import dev.loomlab.view.Tabular;
 
 /**
- * What {@link Klab#perProcess} measured: bytes per process for each kind at n, each in a fresh JVM.
+ * What {@link Klab#perProcess} measured: bytes per process for each kind at n, each over fresh JVMs (BEAM here over fresh BEAM VMs).
  * Shows as KLab's first table beside ours; {@link #wall()} extrapolates the memory wall from it and
  * {@link #stacks()} measures what a platform thread's stack size changes (the {@code +h 1} analogue).
  */
 public record ProcessMemory(int n, Measurement process, Measurement virtual, Measurement platform, Measurement hibernated,
                             Measurement beamIdle, Measurement beamHibernated) implements Tabular {
 
-    /** Bytes per idle BEAM process measured here, in a fresh BEAM VM (NaN if it did not run). */
+    /** Bytes per idle BEAM process measured here, over fresh BEAM VMs (NaN if it did not run). */
     public double beamHereBytes() {
         return BeamHere.value(beamIdle, "bytesPerProcess");
     }
 
-    /** Bytes per hibernated BEAM process measured here, in a fresh BEAM VM (NaN if it did not run). */
+    /** Bytes per hibernated BEAM process measured here, over fresh BEAM VMs (NaN if it did not run). */
     public double beamHibernatedBytes() {
         return BeamHere.value(beamHibernated, "bytesPerProcess");
     }
@@ -129,19 +129,30 @@ public record ProcessMemory(int n, Measurement process, Measurement virtual, Mea
     @Override
     public List<String> notes() {
         return List.of(
-                BeamHere.verdict(String.format("an idle toolkit process at %,d", n), processBytes(), beamIdle,
+                BeamHere.verdict(String.format("an idle toolkit process at %,d", n), process, beamIdle,
                         "bytesPerProcess", Klab.BEAM_2008_BYTES),
-                BeamHere.verdict(String.format("a hibernated toolkit process at %,d", n), hibernatedBytes(),
+                BeamHere.verdict(String.format("a hibernated toolkit process at %,d", n), hibernated,
                         beamHibernated, "bytesPerProcess", Double.NaN));
     }
 
     private String beamHow(Measurement b) {
-        return b.ok() ? String.format("measured: %,d in a fresh BEAM VM, erlang:memory(processes_used) / n; %s", n,
-                b.notes().isEmpty() ? "" : b.notes().get(0)) : b.outcome();
+        return b.ok() ? String.format("measured: %,d in %s, erlang:memory(processes_used) / n%s; %s", n, vms(b, "BEAM VM"),
+                interval(b), b.notes().isEmpty() ? "" : b.notes().get(0)) : b.outcome();
     }
 
     private static String ours(Measurement o, int n) {
-        return o.ok() ? String.format("measured: %,d in a fresh JVM, heap after GC / n", n) : "did not run: " + o.outcome();
+        return o.ok() ? String.format("measured: %,d in %s, heap after GC / n%s", n, vms(o, "JVM"), interval(o))
+                : "did not run: " + o.outcome();
+    }
+
+    /** "3 fresh JVMs", or "a fresh JVM". */
+    private static String vms(Measurement m, String vm) {
+        return m.vms() > 1 ? m.vms() + " fresh " + vm + "s" : "a fresh " + vm;
+    }
+
+    /** "; 95% interval [597, 689]" across fresh VMs, or "" for one VM. */
+    private static String interval(Measurement m) {
+        return m.interval("bytesPerProcess").has() ? "; 95% interval " + Measurement.intervalText(m.interval("bytesPerProcess")) : "";
     }
 
 
@@ -231,11 +242,11 @@ public record ProcessMemory(int n, Measurement process, Measurement virtual, Mea
                         false),
                 new Hib("hibernated (no thread)", hibernated, beamHibernated, "R12B-0 hibernated: 40 M in 32 GB, at most (KLab, derived)",
                         Klab.T2000_BYTES / 40e6, true));
-        String heading = String.format("Hibernation: %,d processes, idle against hibernated, each in a fresh JVM and a fresh "
-                + "BEAM VM on this machine (bytes per process = heap after GC / n; BEAM: processes_used / n), beside ", n);
+        String heading = String.format("Hibernation: %,d processes, idle against hibernated, each over fresh JVMs and fresh "
+                + "BEAM VMs on this machine (bytes per process = heap after GC / n; BEAM: processes_used / n), beside ", n);
         Grid full = Grid.of(heading + "BEAM's published figures", rows)
                 .text("process", r -> r.what() + (r.o().ok() ? "" : " (did not run: " + r.o().outcome() + ")"))
-                .number("JVM bytes per process (ours)", r -> Grid.nearest(r.o().metric("bytesPerProcess")))
+                .text("JVM bytes per process (ours)", r -> BeamHere.cell(r.o(), "bytesPerProcess"))
                 .text("outcome", r -> r.o().outcome())
                 .text("BEAM here bytes per process (same n, this machine)", r -> BeamHere.cell(r.here(), "bytesPerProcess"))
                 .number("JVM / BEAM here", r -> BeamHere.ratio(r.o().metric("bytesPerProcess"), r.here(), "bytesPerProcess"))

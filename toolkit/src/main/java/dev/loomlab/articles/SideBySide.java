@@ -26,6 +26,7 @@ final class SideBySide {
      *
      * @param what          e.g. "toolkit process", "platform thread (64 KiB stack)"
      * @param ours          the JVM figure, NaN if none
+     * @param oursText      the JVM cell: the figure with its interval across fresh JVMs, or what stopped the run
      * @param beamHere      the BEAM-here figure for the same row, NaN if none
      * @param beamHereText  the BEAM-here cell: the figure, what stopped it, or how to install Erlang
      * @param published     the published figure to compare with, NaN if none
@@ -34,12 +35,13 @@ final class SideBySide {
      * @param unit          the row's own unit where it differs from the section's (e.g. "MiB" for a total), or null;
      *                      such rows stay in the table and out of the chart, which has one unit
      */
-    record Row(String what, double ours, double beamHere, String beamHereText, double published, String publishedWhat, String how,
-               String unit) {
+    record Row(String what, double ours, String oursText, double beamHere, String beamHereText, double published, String publishedWhat,
+               String how, String unit) {
 
         /** A row in the section's unit. */
-        Row(String what, double ours, double beamHere, String beamHereText, double published, String publishedWhat, String how) {
-            this(what, ours, beamHere, beamHereText, published, publishedWhat, how, null);
+        Row(String what, double ours, String oursText, double beamHere, String beamHereText, double published, String publishedWhat,
+            String how) {
+            this(what, ours, oursText, beamHere, beamHereText, published, publishedWhat, how, null);
         }
 
         /** True if the published figure is the article {@code source}'s ("BEAM (un-million, n = 1)" is un-million's). */
@@ -61,7 +63,7 @@ final class SideBySide {
                            List<Measurement> behind) {
         var full = Grid.of(title + "; JVM and BEAM here on this machine, published on another", rows)
                 .text("what", Row::what)
-                .number("JVM here, " + metric, r -> Grid.nearest(r.ours()))
+                .text("JVM here, " + metric, Row::oursText)
                 .text("BEAM here, " + metric, Row::beamHereText)
                 .number("published, " + metric, Row::published)
                 .number("JVM / BEAM here", r -> Grid.ratio(r.ours(), r.beamHere()))

@@ -3,7 +3,6 @@ package dev.loomlab.articles;
 import dev.loomlab.api.IdleWeight;
 import dev.loomlab.util.ProgressLine;
 import dev.loomlab.beam.BeamHere;
-import dev.loomlab.experiment.FreshJvm;
 import dev.loomlab.view.Grid;
 import dev.loomlab.view.Section;
 import dev.loomlab.experiment.ExperimentSpec;
@@ -11,7 +10,6 @@ import dev.loomlab.experiment.Kind;
 import dev.loomlab.experiment.Measurement;
 import dev.loomlab.experiment.Verdict;
 import dev.loomlab.experiment.Experiments;
-import dev.loomlab.measure.Interval;
 import dev.loomlab.published.PublishedFigure;
 import dev.loomlab.published.PublishedFigures;
 import dev.loomlab.util.Progress;
@@ -45,7 +43,7 @@ public final class UnMillion {
      * fresh BEAM VM) and BEAM's, a goroutine's and an OS thread's published weights.
      */
     public static Section idleWeight(int n) {
-        return ProgressLine.along("idle weight per kind, one fresh JVM (and BEAM VM) each", line -> idleWeight(n, line));
+        return ProgressLine.along("idle weight per kind, fresh JVMs and BEAM VMs in turn", line -> idleWeight(n, line));
     }
 
     /**
@@ -54,7 +52,7 @@ public final class UnMillion {
      * hibernated processes would take, labelled as extrapolated.
      */
     public static Section hibernation(int n) {
-        return ProgressLine.along("hibernation, one fresh JVM (and BEAM VM) each", line -> hibernation(n, line));
+        return ProgressLine.along("hibernation, fresh JVMs and BEAM VMs in turn", line -> hibernation(n, line));
     }
 
     /** BEAM's +P rounding beside the toolkit's exact limit, for the article's examples. */
@@ -78,28 +76,33 @@ public final class UnMillion {
     }
 
     static Section idleWeight(int n, Progress progress) {
-        Map<Kind, Measurement> byKind = IdleWeight.measure(n, IdleWeight.PLATFORM_MAX, Kind.jvm(), progress);
-        Measurement beam = BeamHere.row(ExperimentSpec.of(Experiments.SPAWN, n), progress);
+        Map<Kind, Measurement> byKind = IdleWeight.measure(n, IdleWeight.PLATFORM_MAX,
+                List.of(Kind.PROCESS, Kind.VIRTUAL, Kind.PLATFORM, Kind.BEAM), progress);
+        Measurement beam = byKind.get(Kind.BEAM);
         List<SideBySide.Row> rows = new ArrayList<>();
         rows.add(row("toolkit process", byKind.get(Kind.PROCESS), beam, figure("spawn", "bytesPerProcess", ARTICLE, 1)));
         rows.add(row("raw virtual thread", byKind.get(Kind.VIRTUAL), beam, figure("spawn", "bytesPerProcess", "karui", "Go")));
         rows.add(row("platform thread (heap + native stack)", byKind.get(Kind.PLATFORM), beam,
                 figure("spawn", "bytesPerProcess", "karui", "Python")));
         return SideBySide.section("What one idle unit weighs: bytes each after a full GC, all parked", "bytes per process", ARTICLE, rows,
-                verdicts(rows, "bytes per unit", "bytesPerProcess", "an idle BEAM process"),
+                verdicts(rows, List.of(byKind.get(Kind.PROCESS), byKind.get(Kind.VIRTUAL), byKind.get(Kind.PLATFORM)), beam,
+                        "bytes per unit", "bytesPerProcess", "an idle BEAM process"),
                 java.util.Arrays.asList(byKind.get(Kind.PROCESS), byKind.get(Kind.VIRTUAL), byKind.get(Kind.PLATFORM), beam));
     }
 
     static Section hibernation(int n, Progress progress) {
-        Map<Kind, Measurement> byKind = IdleWeight.measure(n, IdleWeight.PLATFORM_MAX, List.of(Kind.PROCESS, Kind.PLATFORM),
+        ExperimentSpec idle = ExperimentSpec.of(Experiments.SPAWN, n);
+        ExperimentSpec asleep = ExperimentSpec.of(Experiments.HIBERNATE, n);
+        ExperimentSpec platformThreads = ExperimentSpec.of(Experiments.SPAWN, Math.min(n, IdleWeight.PLATFORM_MAX)).withKind(Kind.PLATFORM);
+        List<Measurement> measured = BeamHere.comparedRows(List.of(idle, asleep, platformThreads,
+                platformThreads.withOption("stackSize", String.valueOf(SMALL_STACK)), idle.withKind(Kind.BEAM), asleep.withKind(Kind.BEAM)),
                 progress);
-        Measurement process = byKind.get(Kind.PROCESS);
-        Measurement platform = byKind.get(Kind.PLATFORM);
-        Measurement hibernated = IdleWeight.hibernated(n, progress);
-        Measurement small = FreshJvm.row(ExperimentSpec.of(Experiments.SPAWN, Math.min(n, IdleWeight.PLATFORM_MAX)).withKind(Kind.PLATFORM)
-                .withOption("stackSize", String.valueOf(SMALL_STACK)), progress);
-        Measurement beamIdle = BeamHere.row(ExperimentSpec.of(Experiments.SPAWN, n), progress);
-        Measurement beamHibernated = BeamHere.row(ExperimentSpec.of(Experiments.HIBERNATE, n), progress);
+        Measurement process = measured.get(0);
+        Measurement hibernated = measured.get(1);
+        Measurement platform = measured.get(2);
+        Measurement small = measured.get(3);
+        Measurement beamIdle = measured.get(4);
+        Measurement beamHibernated = measured.get(5);
         List<SideBySide.Row> rows = new ArrayList<>();
         rows.add(row("toolkit process (waiting in receive)", process, beamIdle, figure("spawn", "bytesPerProcess", ARTICLE, 1)));
         rows.add(row("hibernated process (no thread)", hibernated, beamHibernated,
@@ -113,17 +116,14 @@ public final class UnMillion {
                 figure("hibernate", "bytesPerProcess", ARTICLE, million)));
         rows.add(extrapolated("5,000,000 hibernated: MiB in all", hibernated, beamHibernated, fiveMillion,
                 figure("hibernate", "bytesPerProcess", ARTICLE, fiveMillion)));
+        List<String> notes = new ArrayList<>(verdicts(rows.subList(0, 1), List.of(process), beamIdle, "bytes per process",
+                "bytesPerProcess", null));
+        notes.addAll(verdicts(rows.subList(1, 2), List.of(hibernated), beamHibernated, "bytes per process", "bytesPerProcess", null));
+        notes.add(askingForLess(platform, small, figure("spawn", "bytesPerProcess", ARTICLE, 1),
+                figure("min-heap", "bytesPerProcess", ARTICLE, 1)));
         return SideBySide.section("Hibernation: what a process weighs once it gives its thread back",
-                "bytes per process (MiB for totals)", ARTICLE, rows, verdictsAndControl(verdicts(rows.subList(0, 2), "bytes per process", "bytesPerProcess", null),
-                        askingForLess(platform, small, figure("spawn", "bytesPerProcess", ARTICLE, 1),
-                                figure("min-heap", "bytesPerProcess", ARTICLE, 1))),
+                "bytes per process (MiB for totals)", ARTICLE, rows, notes,
                 java.util.Arrays.asList(process, hibernated, platform, small, beamIdle, beamHibernated));
-    }
-
-    private static List<String> verdictsAndControl(List<String> verdicts, String control) {
-        List<String> notes = new ArrayList<>(verdicts);
-        notes.add(control);
-        return notes;
     }
 
     /**
@@ -144,40 +144,44 @@ public final class UnMillion {
                 String.format("one with a %d KiB stack", SMALL_STACK / 1024)), beam);
     }
 
-    /** One verdict per measured row that has a BEAM-here figure or says why not. */
-    private static List<String> verdicts(List<SideBySide.Row> rows, String unit, String metric, String beamWhat) {
+    /**
+     * One verdict per measured row that has a BEAM-here figure or says why not: each row's JVM
+     * measurement ({@code jvm}, in the rows' order) against {@code beam}, with their intervals.
+     */
+    private static List<String> verdicts(List<SideBySide.Row> rows, List<Measurement> jvm, Measurement beam, String unit, String metric,
+                                         String beamWhat) {
         List<String> said = new ArrayList<>();
-        for (SideBySide.Row r : rows) {
+        for (int i = 0; i < rows.size(); i++) {
+            SideBySide.Row r = rows.get(i);
             double b = r.beamHere();
-            double jvm = r.ours();
             if (Double.isNaN(b)) {
-                said.add(String.format("On this machine, %s: %s %s on the JVM; BEAM here: %s.", r.what(), Grid.print(jvm),
+                said.add(String.format("On this machine, %s: %s %s on the JVM; BEAM here: %s.", r.what(), Grid.print(r.ours()),
                         unit, r.beamHereText().isEmpty() ? "no counterpart run" : r.beamHereText()));
                 continue;
             }
             boolean beamPublished = r.publishedWhat().startsWith("BEAM");
             said.add(String.format("On this machine, %s against %s: %s%s.", r.what(), beamWhat == null ? "its BEAM twin" : beamWhat,
-                    Verdict.compare(metric, Interval.of(b), 1, "BEAM here", Interval.of(jvm), 1, "the JVM"),
+                    Verdict.compare(metric, beam, "BEAM here", jvm.get(i), "the JVM"),
                     Double.isNaN(r.published()) || r.published() == 0 ? ""
                             : String.format("; beside the published %s (%s, another machine%s) it would be %s×",
                             beamPublished ? "BEAM figure" : "figure of " + r.publishedWhat(), Grid.print(r.published()),
-                            r.publishedBy(ARTICLE) ? "" : "; another article's, in the details", Grid.printRatio(jvm / r.published()))));
+                            r.publishedBy(ARTICLE) ? "" : "; another article's, in the details", Grid.printRatio(r.ours() / r.published()))));
         }
         return said;
     }
 
     private static SideBySide.Row row(String what, Measurement m, Measurement beam, PublishedFigure p) {
-        return new SideBySide.Row(what, m.bytesPerProcess(), BeamHere.value(beam, "bytesPerProcess"),
+        return new SideBySide.Row(what, m.bytesPerProcess(), BeamHere.cell(m, "bytesPerProcess"), BeamHere.value(beam, "bytesPerProcess"),
                 beam == null ? "no BEAM counterpart run" : BeamHere.cell(beam, "bytesPerProcess"),
                 p == null ? Double.NaN : p.value(), describe(p),
-                m.ok() ? String.format("measured: fresh JVM, n = %,d", m.n()) : m.outcome());
+                m.ok() ? String.format("measured: %s, n = %,d", m.vms() > 1 ? m.vms() + " fresh JVMs" : "fresh JVM", m.n()) : m.outcome());
     }
 
     private static SideBySide.Row extrapolated(String what, Measurement m, Measurement beam, long n, PublishedFigure p) {
         double oursMb = m.bytesPerProcess() * n / MIB;
         double beamMb = BeamHere.value(beam, "bytesPerProcess") * n / MIB;
         double theirsMb = p == null ? Double.NaN : p.value() * n / MIB;
-        return new SideBySide.Row(what, oursMb, beamMb, beam.ok() ? Grid.print(beamMb) + " (EXTRAPOLATED)" : beam.outcome(),
+        return new SideBySide.Row(what, oursMb, m.ok() ? Grid.print(oursMb) : m.outcome(), beamMb, beam.ok() ? Grid.print(beamMb) + " (EXTRAPOLATED)" : beam.outcome(),
                 theirsMb, describe(p) + " x n",
                 String.format("EXTRAPOLATED: %s bytes measured at n = %,d, times %,d; measure it with "
                         + "./loomlab %s --n %d --no-cap (add --kind beam for BEAM here)", Grid.print(m.bytesPerProcess()), m.n(), n,

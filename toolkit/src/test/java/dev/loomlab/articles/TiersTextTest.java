@@ -32,12 +32,13 @@ class TiersTextTest {
     void theTitleCountsTheSteadyTiersAndTheDetailsNameEachTiersLabel() {
         Tiers mixed = new Tiers(Kind.PROCESS, List.of(tier(1_000, Measurement.STEADY), tier(10_000, Measurement.NOT_STEADY),
                 tier(100_000, Measurement.SCATTERED)));
-        assertThat(mixed.grid().title()).contains("steady on nsPerSpawn in 1 of 3 tiers (the JVM protocol column, in the "
+        assertThat(mixed.grid().title()).contains("tiers whose JVMs were all steady on nsPerSpawn: 1 of 3 (the JVM protocol column, in the "
                 + "details, says which)", "or its last run where the warm-up budget ran out");
         assertThat(mixed.details().get(0).texts("JVM protocol")).containsExactly("steady on nsPerSpawn",
                 "not steady on nsPerSpawn", "measured runs disagree on nsPerSpawn");
         Tiers steady = new Tiers(Kind.PROCESS, List.of(tier(1_000, Measurement.STEADY), tier(10_000, Measurement.STEADY)));
-        assertThat(steady.grid().title()).contains("steady on nsPerSpawn in all of 2 tiers: the median of its measured runs, "
-                + "beside the cold run").doesNotContain("says which", "budget");
+        assertThat(steady.grid().title()).contains("every JVM of every tier steady on nsPerSpawn: each JVM's median of its "
+                + "measured runs, then the median across the tier's JVMs, beside the median of their cold runs")
+                .doesNotContain("says which", "budget");
     }
 }
