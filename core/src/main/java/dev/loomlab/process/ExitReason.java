@@ -21,6 +21,12 @@ public record ExitReason(String name, Throwable cause) {
     /** A supervisor stopped the process on purpose. */
     public static final ExitReason SHUTDOWN = new ExitReason("shutdown", null);
 
+    /**
+     * The body ran out of memory, and the heap was too full even to record the error it threw: made
+     * in advance, so that such a process still ends with a reason.
+     */
+    public static final ExitReason OUT_OF_MEMORY = new ExitReason(OutOfMemoryError.class.getName(), null);
+
     public ExitReason {
         Objects.requireNonNull(name, "name");
     }

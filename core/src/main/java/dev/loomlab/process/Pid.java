@@ -465,8 +465,7 @@ public final class Pid extends Mailbox implements Runnable {
                 }
                 continue; // a message or an exit arrived meanwhile: resume now, in this thread
             } catch (Throwable t) {
-                ExitReason pending = pendingExit;
-                reason = pending != null ? pending : ExitReason.exception(t);
+                reason = exitReasonFor(t);
             }
             break;
         }
@@ -523,40 +522,81 @@ public final class Pid extends Mailbox implements Runnable {
         }
     }
 
+    /**
+     * Why the body that threw {@code t} ended: a pending exit signal's reason, else {@code t}'s. When
+     * the heap is too full even for that record, {@link ExitReason#OUT_OF_MEMORY}, made in advance, so
+     * the process still terminates and its links and monitors still hear of it.
+     */
+    private ExitReason exitReasonFor(Throwable t) {
+        ExitReason pending = pendingExit;
+        if (pending != null) {
+            return pending;
+        }
+        try {
+            return ExitReason.exception(t);
+        } catch (OutOfMemoryError heapFull) {
+            return ExitReason.OUT_OF_MEMORY;
+        }
+    }
+
+    /** How often ending a process tries again, after a full GC, when the heap is full as it tells its links and monitors. */
+    private static final int TERMINATE_ATTEMPTS = 3;
+
+    /**
+     * Ends the process: its reason, its slot under the process limit, and an exit signal, a
+     * {@link Down} or a wake-up for each link, monitor and joiner. Telling them allocates; a heap
+     * that is full at that moment (a body that ran out of memory has just unwound, and its garbage
+     * is not collected yet) gets a full GC and another try, resuming with the first not yet told.
+     */
     private void terminate(ExitReason reason) {
-        List<Pid> links;
-        List<Pid> monitors;
-        List<Thread> joiners;
-        synchronized (this) {
-            thread = null; // before the reason: whoever sees the process ended (awaitExit reads it unlocked) sees no thread
-            body = null;
-            exitReason = reason;
-            if (relations == null) {
-                links = List.of();
-                monitors = List.of();
-                joiners = List.of();
-            } else {
-                links = relations.linksNow();
-                monitors = relations.monitorsNow();
-                joiners = relations.joinersNow();
-                relations = null;
-            }
-        }
-        ProcessLimit.release();
-        for (Pid linked : links) {
-            synchronized (linked) {
-                if (linked.relations != null) {
-                    linked.relations.removeLink(this);
+        List<Pid> links = null;
+        List<Pid> monitors = null;
+        List<Thread> joiners = null;
+        boolean released = false;
+        int told = 0; // links, then monitors, then joiners
+        for (int attempt = 1; ; attempt++) {
+            try {
+                if (links == null) {
+                    synchronized (this) {
+                        thread = null; // before the reason: whoever sees the process ended (awaitExit reads it unlocked) sees no thread
+                        body = null;
+                        exitReason = reason;
+                        List<Pid> l = relations == null ? List.of() : relations.linksNow();
+                        List<Pid> m = relations == null ? List.of() : relations.monitorsNow();
+                        List<Thread> j = relations == null ? List.of() : relations.joinersNow();
+                        relations = null;
+                        links = l;
+                        monitors = m;
+                        joiners = j;
+                    }
                 }
+                if (!released) {
+                    ProcessLimit.release();
+                    released = true;
+                }
+                for (; told < links.size() + monitors.size() + joiners.size(); told++) {
+                    if (told < links.size()) {
+                        Pid linked = links.get(told);
+                        synchronized (linked) {
+                            if (linked.relations != null) {
+                                linked.relations.removeLink(this);
+                            }
+                        }
+                        // a killed process's links get "killed" as a trappable reason, as on BEAM
+                        linked.signal(this, reason);
+                    } else if (told < links.size() + monitors.size()) {
+                        monitors.get(told - links.size()).send(new Down(this, reason));
+                    } else {
+                        LockSupport.unpark(joiners.get(told - links.size() - monitors.size()));
+                    }
+                }
+                return;
+            } catch (OutOfMemoryError heapFull) {
+                if (attempt == TERMINATE_ATTEMPTS) {
+                    throw heapFull;
+                }
+                System.gc(); // what the ended body held is garbage by now
             }
-            // a killed process's links get "killed" as a trappable reason, as on BEAM
-            linked.signal(this, reason);
-        }
-        for (Pid monitor : monitors) {
-            monitor.send(new Down(this, reason));
-        }
-        for (Thread joiner : joiners) {
-            LockSupport.unpark(joiner);
         }
     }
 
