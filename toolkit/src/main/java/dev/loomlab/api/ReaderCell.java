@@ -115,7 +115,7 @@ public final class ReaderCell {
 
     /** The same among those {@code which} accepts, the greatest by {@code preferred}. */
     private static Optional<Measurement> behind(Section section, Experiment experiment, Kind kind, Predicate<Measurement> which,
-                                                          Comparator<Measurement> preferred) {
+                                                Comparator<Measurement> preferred) {
         List<Measurement> behind = new ArrayList<>();
         section.measurements().forEach(node -> behind.add(MeasurementJson.fromTree(node)));
         return behind.stream()

@@ -221,7 +221,8 @@ public final class Karui {
             List<Measurement> both = BeamHere.comparedRows(List.of(spec, spec.withKind(Kind.BEAM)), progress);
             tiers.add(both.get(0));
             beam.put((long) n, both.get(1));
-            progress.step(tiers.size(), sizes.length, String.format("size %,d: %s", n, both.get(0).ok() ? "measured" : both.get(0).outcome()));
+            progress.step(tiers.size(), sizes.length,
+                    String.format("size %,d: %s", n, both.get(0).ok() ? "measured" : both.get(0).outcome()));
         }
         double beamPer = value(BEAM, "spawn", "bytesPerProcess");
         double beamNs = value(BEAM, "spawn", "nsPerSpawn");

@@ -85,8 +85,8 @@ public final class UnMillion {
         rows.add(row("platform thread (heap + native stack)", byKind.get(Kind.PLATFORM), beam,
                 figure("spawn", "bytesPerProcess", "karui", "Python")));
         return SideBySide.section("What one idle unit weighs: bytes each after a full GC, all parked", "bytes per process", ARTICLE, rows,
-                verdicts(rows, List.of(byKind.get(Kind.PROCESS), byKind.get(Kind.VIRTUAL), byKind.get(Kind.PLATFORM)), beam,
-                        "bytes per unit", "bytesPerProcess", "an idle BEAM process"),
+                verdicts(rows, List.of(byKind.get(Kind.PROCESS), byKind.get(Kind.VIRTUAL), byKind.get(Kind.PLATFORM)),
+                        java.util.Collections.nCopies(rows.size(), beam), "bytes per unit", "bytesPerProcess", "an idle BEAM process"),
                 java.util.Arrays.asList(byKind.get(Kind.PROCESS), byKind.get(Kind.VIRTUAL), byKind.get(Kind.PLATFORM), beam));
     }
 
@@ -116,9 +116,8 @@ public final class UnMillion {
                 figure("hibernate", "bytesPerProcess", ARTICLE, million)));
         rows.add(extrapolated("5,000,000 hibernated: MiB in all", hibernated, beamHibernated, fiveMillion,
                 figure("hibernate", "bytesPerProcess", ARTICLE, fiveMillion)));
-        List<String> notes = new ArrayList<>(verdicts(rows.subList(0, 1), List.of(process), beamIdle, "bytes per process",
-                "bytesPerProcess", null));
-        notes.addAll(verdicts(rows.subList(1, 2), List.of(hibernated), beamHibernated, "bytes per process", "bytesPerProcess", null));
+        List<String> notes = new ArrayList<>(verdicts(rows.subList(0, 2), List.of(process, hibernated), List.of(beamIdle, beamHibernated),
+                "bytes per process", "bytesPerProcess", null));
         notes.add(askingForLess(platform, small, figure("spawn", "bytesPerProcess", ARTICLE, 1),
                 figure("min-heap", "bytesPerProcess", ARTICLE, 1)));
         return SideBySide.section("Hibernation: what a process weighs once it gives its thread back",
@@ -146,10 +145,10 @@ public final class UnMillion {
 
     /**
      * One verdict per measured row that has a BEAM-here figure or says why not: each row's JVM
-     * measurement ({@code jvm}, in the rows' order) against {@code beam}, with their intervals.
+     * measurement against its BEAM-here one ({@code jvm} and {@code beam}, in the rows' order), with their intervals.
      */
-    private static List<String> verdicts(List<SideBySide.Row> rows, List<Measurement> jvm, Measurement beam, String unit, String metric,
-                                         String beamWhat) {
+    private static List<String> verdicts(List<SideBySide.Row> rows, List<Measurement> jvm, List<Measurement> beam, String unit,
+                                         String metric, String beamWhat) {
         List<String> said = new ArrayList<>();
         for (int i = 0; i < rows.size(); i++) {
             SideBySide.Row r = rows.get(i);
@@ -161,7 +160,7 @@ public final class UnMillion {
             }
             boolean beamPublished = r.publishedWhat().startsWith("BEAM");
             said.add(String.format("On this machine, %s against %s: %s%s.", r.what(), beamWhat == null ? "its BEAM twin" : beamWhat,
-                    Verdict.compare(metric, beam, "BEAM here", jvm.get(i), "the JVM"),
+                    Verdict.compare(metric, beam.get(i), "BEAM here", jvm.get(i), "the JVM"),
                     Double.isNaN(r.published()) || r.published() == 0 ? ""
                             : String.format("; beside the published %s (%s, another machine%s) it would be %s×",
                             beamPublished ? "BEAM figure" : "figure of " + r.publishedWhat(), Grid.print(r.published()),
@@ -181,8 +180,8 @@ public final class UnMillion {
         double oursMb = m.bytesPerProcess() * n / MIB;
         double beamMb = BeamHere.value(beam, "bytesPerProcess") * n / MIB;
         double theirsMb = p == null ? Double.NaN : p.value() * n / MIB;
-        return new SideBySide.Row(what, oursMb, m.ok() ? Grid.print(oursMb) : m.outcome(), beamMb, beam.ok() ? Grid.print(beamMb) + " (EXTRAPOLATED)" : beam.outcome(),
-                theirsMb, describe(p) + " x n",
+        return new SideBySide.Row(what, oursMb, m.ok() ? Grid.print(oursMb) : m.outcome(), beamMb,
+                beam.ok() ? Grid.print(beamMb) + " (EXTRAPOLATED)" : beam.outcome(), theirsMb, describe(p) + " x n",
                 String.format("EXTRAPOLATED: %s bytes measured at n = %,d, times %,d; measure it with "
                         + "./loomlab %s --n %d --no-cap (add --kind beam for BEAM here)", Grid.print(m.bytesPerProcess()), m.n(), n,
                         m.experiment(), n), "MiB");

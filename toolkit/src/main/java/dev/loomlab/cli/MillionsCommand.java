@@ -14,8 +14,9 @@ import picocli.CommandLine.Option;
 /** {@code loomlab millions --no-cap}: a million and five million hibernated processes, each in a fresh JVM. */
 @Command(name = "millions", mixinStandardHelpOptions = true,
         description = {"The French article's 1M and 5M hibernated processes, measured.",
-                "Each n in a fresh JVM with a heap sized for it and the process limit BEAM's +P n would give. A memory check runs first: a row that cannot fit says "
-                        + "what it would need and is not started. Above the cap, lift it on purpose with --no-cap."})
+                "Each n in a fresh JVM with a heap sized for it and the process limit BEAM's +P n would give. "
+                        + "A memory check runs first: a row that cannot fit says what it would need and is not started. "
+                        + "Above the cap, lift it on purpose with --no-cap."})
 final class MillionsCommand extends SectionCommand {
 
     @Option(names = "--n", defaultValue = "1000000,5000000", split = ",", paramLabel = "N",

@@ -102,7 +102,7 @@ class ChartRulesTest {
                 new SideBySide.Row("platform thread, 64 KiB stack (the min_heap_size control)", 70_000, "70,000", Double.NaN, "", 2_632,
                         "BEAM (un-million, n = 1)", "measured"),
                 new SideBySide.Row("1,000,000 hibernated: MiB in all", 334, "334", Double.NaN, "", 809.67, "BEAM (un-million, n = 1,000,000) x n", "extrapolated", "MiB"),
-                new SideBySide.Row("5,000,000 hibernated: MiB in all", 1669, "1669", Double.NaN, "", 4048.3, "BEAM (un-million, n = 5,000,000) x n", "extrapolated", "MiB"));
+                new SideBySide.Row("5,000,000 hibernated: MiB in all", 1669, "1,669", Double.NaN, "", 4048.3, "BEAM (un-million, n = 5,000,000) x n", "extrapolated", "MiB"));
         List<SideBySide.Row> idle = List.of(
                 new SideBySide.Row("toolkit process", 1_100, "1,100", Double.NaN, "", 2_632, "BEAM (un-million, n = 1)", "measured"),
                 new SideBySide.Row("raw virtual thread", 900, "900", Double.NaN, "", 2_600, "Go (karui)", "measured"),
