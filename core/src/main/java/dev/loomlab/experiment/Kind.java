@@ -36,6 +36,11 @@ public enum Kind {
         return List.of(PROCESS, VIRTUAL, PLATFORM);
     }
 
+    /** The JVM kinds, then BEAM here: the rows of a table that sets each JVM kind beside BEAM on this machine. */
+    public static List<Kind> jvmAndBeam() {
+        return List.of(PROCESS, VIRTUAL, PLATFORM, BEAM);
+    }
+
     /** The lower-case name used on the command line and in JSON. */
     public String label() {
         return Labels.of(this);

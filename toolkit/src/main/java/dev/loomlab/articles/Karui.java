@@ -412,8 +412,7 @@ public final class Karui {
         double beamBytes = value(BEAM, "spawn", "bytesPerProcess");
         double beamNs = value(BEAM, "spawn", "nsPerSpawn");
         List<KindRow> rows = new ArrayList<>();
-        Map<Kind, Measurement> byKind = IdleWeight.measure(n, platformN, List.of(Kind.PROCESS, Kind.VIRTUAL, Kind.PLATFORM, Kind.BEAM),
-                progress);
+        Map<Kind, Measurement> byKind = IdleWeight.measure(n, platformN, Kind.jvmAndBeam(), progress);
         Measurement beamHere = byKind.get(Kind.BEAM);
         for (Kind k : byKind.keySet()) {
             Measurement m = byKind.get(k);

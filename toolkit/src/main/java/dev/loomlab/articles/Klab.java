@@ -58,8 +58,7 @@ public final class Klab {
     public static ProcessMemory perProcess(int n) {
         int size = Cap.atMost(n);
         return ProgressLine.along(String.format("memory per process at %,d, fresh JVMs and BEAM VMs in turn", size), line -> {
-            Map<Kind, Measurement> byKind = IdleWeight.measure(size, IdleWeight.PLATFORM_MAX,
-                    List.of(Kind.PROCESS, Kind.VIRTUAL, Kind.PLATFORM, Kind.BEAM), line);
+            Map<Kind, Measurement> byKind = IdleWeight.measure(size, IdleWeight.PLATFORM_MAX, Kind.jvmAndBeam(), line);
             Map<Kind, Measurement> hibernated = IdleWeight.hibernated(size, line);
             return new ProcessMemory(size, byKind.get(Kind.PROCESS), byKind.get(Kind.VIRTUAL),
                     byKind.get(Kind.PLATFORM), hibernated.get(Kind.PROCESS), byKind.get(Kind.BEAM), hibernated.get(Kind.BEAM));

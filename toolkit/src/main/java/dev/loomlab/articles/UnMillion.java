@@ -76,8 +76,7 @@ public final class UnMillion {
     }
 
     static Section idleWeight(int n, Progress progress) {
-        Map<Kind, Measurement> byKind = IdleWeight.measure(n, IdleWeight.PLATFORM_MAX,
-                List.of(Kind.PROCESS, Kind.VIRTUAL, Kind.PLATFORM, Kind.BEAM), progress);
+        Map<Kind, Measurement> byKind = IdleWeight.measure(n, IdleWeight.PLATFORM_MAX, Kind.jvmAndBeam(), progress);
         Measurement beam = byKind.get(Kind.BEAM);
         List<SideBySide.Row> rows = new ArrayList<>();
         rows.add(row("toolkit process", byKind.get(Kind.PROCESS), beam, figure("spawn", "bytesPerProcess", ARTICLE, 1)));

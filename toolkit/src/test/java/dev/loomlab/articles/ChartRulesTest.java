@@ -85,7 +85,7 @@ class ChartRulesTest {
 
     static MachineTable.Source source(String label, double scale) {
         List<ReportRow> rows = new ArrayList<>();
-        for (Kind kind : List.of(Kind.PROCESS, Kind.VIRTUAL, Kind.PLATFORM, Kind.BEAM)) {
+        for (Kind kind : Kind.jvmAndBeam()) {
             double k = kind == Kind.PLATFORM ? 40 : kind == Kind.PROCESS ? 1.6 : 1;
             for (long n : List.of(1_000L, 100_000L)) {
                 rows.add(new ReportRow("spawn", kind.label(), n, 0, "ok", 10,
