@@ -116,10 +116,24 @@ public final class Loomlab {
     public static Tiers tiers(Kind kind, int... sizes) {
         if (kind == Kind.BEAM) {
             throw new IllegalArgumentException("tiers compare a JVM kind with the article: for BEAM here beside it, use "
-                    + "beamHere(tiers(Kind.PROCESS, ...))");
+                    + "tiersWithBeamHere(Kind.PROCESS, ...)");
         }
         try (ProgressLine line = ProgressLine.start("tiers of idle " + kind.label() + " units, three fresh JVMs each", sizes.length)) {
-            return Tiers.measure(kind, sizes, 3, line);
+            return Tiers.measure(kind, sizes, 3, false, line);
+        }
+    }
+
+    /**
+     * The tiers of {@link #tiers} with each also spawned on BEAM here, the same sizes and measured runs
+     * over fresh BEAM VMs taken in turn with the tier's JVMs, in the table and the plot.
+     */
+    public static Tiers tiersWithBeamHere(Kind kind, int... sizes) {
+        if (kind == Kind.BEAM) {
+            throw new IllegalArgumentException("tiers set a JVM kind beside BEAM here: name a JVM kind, such as Kind.PROCESS");
+        }
+        try (ProgressLine line = ProgressLine.start("tiers of idle " + kind.label() + " units beside BEAM here, three fresh JVMs "
+                + "and three fresh erl each, in turn", sizes.length)) {
+            return Tiers.measure(kind, sizes, 3, true, line);
         }
     }
 
@@ -282,11 +296,6 @@ public final class Loomlab {
     public static Carriers carriers(ExperimentSpec spec, BeamBeside atDefault, String metric, String what) {
         return ProgressLine.along(String.format("%s n=%,d on fewer carriers, beside BEAM here on as many schedulers",
                 spec.experiment(), spec.n()), line -> Carriers.measure(spec, atDefault, metric, what, line));
-    }
-
-    /** The tiers with each also spawned on BEAM here (three fresh BEAM VMs per tier), in the table and the plot. */
-    public static Tiers beamHere(Tiers tiers) {
-        return ProgressLine.along("BEAM here: the same tiers, three fresh erl each", tiers::withBeamHere);
     }
 
     /** The same helpers, run in this JVM: for poking in jshell, not for figures to publish. */

@@ -6,7 +6,6 @@ import dev.loomlab.experiment.Experiments;
 import dev.loomlab.experiment.FreshJvm;
 import dev.loomlab.experiment.Kind;
 import dev.loomlab.experiment.Measurement;
-import dev.loomlab.experiment.Run;
 import dev.loomlab.measure.Cap;
 import dev.loomlab.measure.LinearFit;
 import dev.loomlab.published.PublishedFigure;
@@ -25,9 +24,9 @@ import java.util.stream.Collectors;
  * The French article's tier table: idle units of one kind spawned at each size, each tier over its
  * own fresh JVMs ({@link FreshJvm#TABLE_FORKS}: a tier never profits from the one before, and its
  * figure carries its interval across them), each tier's cold runs beside its summary, beside the
- * article's tiers; with {@link #withBeamHere}, each tier also spawned over fresh BEAM VMs on this
- * machine, its columns, ratios and plot series beside the JVM's. The notes
- * fit the heap against n by least squares, BEAM here's first. Built by {@link Loomlab#tiers}.
+ * article's tiers; when asked, each tier also spawned over fresh BEAM VMs on this machine, in turn with
+ * its JVMs, its columns, ratios and plot series beside the JVM's. The notes
+ * fit the heap against n by least squares, BEAM here's first. Built by {@link Loomlab#tiers} and {@link Loomlab#tiersWithBeamHere}.
  *
  * @param kind  what was spawned
  * @param tiers one measurement per size, in order (a failed tier is a failed measurement)
@@ -50,11 +49,13 @@ public record Tiers(Kind kind, List<Measurement> tiers, List<Measurement> beam) 
 
     /**
      * Measures each size in order, over fresh JVMs, {@code repeat} measured runs per JVM so the cold
-     * first run shows beside the warm ones, moving {@code progress}'s count as each tier finishes.
+     * first run shows beside the warm ones, moving {@code progress}'s count as each tier finishes. With
+     * {@code beamHere}, each tier is also spawned over fresh BEAM VMs, as many measured runs in each,
+     * the tier's JVM and BEAM VMs taken in turn ({@link BeamHere#comparedRows}).
      *
      * @throws IllegalArgumentException if there are no sizes or one is above the cap
      */
-    public static Tiers measure(Kind kind, int[] sizes, int repeat, Progress progress) {
+    public static Tiers measure(Kind kind, int[] sizes, int repeat, boolean beamHere, Progress progress) {
         if (sizes.length == 0) {
             throw new IllegalArgumentException("no sizes to measure: every size is above the cap (" + Cap.current() + ")");
         }
@@ -62,27 +63,16 @@ public record Tiers(Kind kind, List<Measurement> tiers, List<Measurement> beam) 
             Cap.check("n", n, kind.bytesPerUnitEstimate());
         }
         List<Measurement> tiers = new ArrayList<>();
+        List<Measurement> beam = new ArrayList<>();
         for (int n : sizes) {
-            Measurement tier = FreshJvm.row(ExperimentSpec.of(Experiments.SPAWN, n).withKind(kind).withRepeat(repeat)
-                    .withForks(FreshJvm.TABLE_FORKS), progress);
+            ExperimentSpec spec = ExperimentSpec.of(Experiments.SPAWN, n).withKind(kind).withRepeat(repeat).withForks(FreshJvm.TABLE_FORKS);
+            List<Measurement> rows = BeamHere.comparedRows(beamHere ? List.of(spec, spec.withKind(Kind.BEAM)) : List.of(spec), progress);
+            Measurement tier = rows.get(0);
             tiers.add(tier);
+            beam.addAll(rows.subList(1, rows.size()));
             progress.step(tiers.size(), sizes.length, String.format("tier %,d: %s", n, tier.ok() ? "measured" : tier.outcome()));
         }
-        return new Tiers(kind, tiers);
-    }
-
-    /** These tiers with each also run on BEAM here, under the same protocol with as many fresh VMs and measured runs in each. */
-    Tiers withBeamHere(Progress progress) {
-        List<Measurement> beamHere = new ArrayList<>();
-        for (Measurement m : tiers) {
-            int measured = (int) Math.max(1, m.runs().stream().filter(Run::measured).count() / Math.max(1, m.vms()));
-            Measurement b = BeamHere.row(ExperimentSpec.of(Experiments.SPAWN, m.n()).withRepeat(measured)
-                    .withForks(FreshJvm.TABLE_FORKS), progress);
-            beamHere.add(b);
-            progress.say(String.format("BEAM here, tier %,9d: %s", m.n(), b.ok()
-                    ? String.format("%,6.0f bytes/process, %,6.0f ns/spawn", b.bytesPerProcess(), b.nsPerSpawn()) : b.outcome()));
-        }
-        return new Tiers(kind, tiers, beamHere);
+        return new Tiers(kind, tiers, beam);
     }
 
     /** A metric of the cold first runs of a tier, the median over its JVMs (NaN for a failed tier). */
@@ -258,10 +248,10 @@ public record Tiers(Kind kind, List<Measurement> tiers, List<Measurement> beam) 
         return section().toString() + (kind == Kind.BEAM || !beam.isEmpty() ? "" : "  " + beamHereHint() + "\n");
     }
 
-    /** "BEAM here is left out of this table: beamHere(tiers(Kind.PROCESS, Cap.tiers(1_000, 10_000))) sets it beside ...". */
+    /** "BEAM here is left out of this table: tiersWithBeamHere(Kind.PROCESS, Cap.tiers(1_000, 10_000)) sets it beside ...". */
     String beamHereHint() {
         String sizes = tiers.stream().map(m -> String.format("%,d", m.n()).replace(',', '_')).collect(Collectors.joining(", "));
-        return "BEAM here is left out of this table: beamHere(tiers(Kind." + kind.name() + ", Cap.tiers(" + sizes
-                + "))) sets it beside each tier, with its own plot series; it needs Erlang (erl)";
+        return "BEAM here is left out of this table: tiersWithBeamHere(Kind." + kind.name() + ", Cap.tiers(" + sizes
+                + ")) sets it beside each tier, its VMs in turn with the JVM's, with its own plot series; it needs Erlang (erl)";
     }
 }

@@ -207,23 +207,13 @@ public final class Karui {
 
     /**
      * Section 2: idle processes at each size, over fresh JVMs and fresh BEAM VMs per size, their VMs in
-     * turn ({@link BeamHere#comparedRows}): each figure with its interval.
+     * turn ({@link Tiers#measure}): each figure with its interval.
      */
     static Section idleScaling(int[] sizes, Progress progress) {
-        if (sizes.length == 0) {
-            throw new IllegalArgumentException("no sizes to measure: every size is above the cap (" + Cap.current() + ")");
-        }
-        List<Measurement> tiers = new ArrayList<>();
+        Tiers measured = Tiers.measure(Kind.PROCESS, sizes, 1, true, progress);
+        List<Measurement> tiers = measured.tiers();
         Map<Long, Measurement> beam = new LinkedHashMap<>();
-        for (int n : sizes) {
-            Cap.check("n", n, Kind.PROCESS.bytesPerUnitEstimate());
-            ExperimentSpec spec = ExperimentSpec.of(Experiments.SPAWN, n).withRepeat(1);
-            List<Measurement> both = BeamHere.comparedRows(List.of(spec, spec.withKind(Kind.BEAM)), progress);
-            tiers.add(both.get(0));
-            beam.put((long) n, both.get(1));
-            progress.step(tiers.size(), sizes.length,
-                    String.format("size %,d: %s", n, both.get(0).ok() ? "measured" : both.get(0).outcome()));
-        }
+        measured.beam().forEach(b -> beam.put(b.n(), b));
         double beamPer = value(BEAM, "spawn", "bytesPerProcess");
         double beamNs = value(BEAM, "spawn", "nsPerSpawn");
         Grid table = Grid.of("Idle processes: the JVM and BEAM here (fresh VMs per size, this machine; median [95% interval]) "

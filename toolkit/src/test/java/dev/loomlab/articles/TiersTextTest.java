@@ -18,8 +18,8 @@ class TiersTextTest {
     @Test
     void theTiersSayHowToSetBeamHereBesideThem() {
         assertThat(ChartRulesTest.tiers().toString().lines().map(String::strip).toList()).last().asString()
-                .isEqualTo("BEAM here is left out of this table: beamHere(tiers(Kind.PROCESS, Cap.tiers(1_000, 10_000, 100_000))) "
-                        + "sets it beside each tier, with its own plot series; it needs Erlang (erl)");
+                .isEqualTo("BEAM here is left out of this table: tiersWithBeamHere(Kind.PROCESS, Cap.tiers(1_000, 10_000, 100_000)) "
+                        + "sets it beside each tier, its VMs in turn with the JVM's, with its own plot series; it needs Erlang (erl)");
     }
 
     private static Measurement tier(int n, String steadiness) {
