@@ -77,7 +77,7 @@ public final class Karui {
         return figure(runtimePrefix, experiment, metric).map(PublishedFigure::note).orElse("");
     }
 
-    /** §2: 1k, 10k, 100k idle processes (up to the cap), one fresh JVM each: bytes and µs per process. */
+    /** §2: 1k, 10k, 100k idle processes (up to the cap), fresh JVMs and BEAM VMs each, in turn: bytes and µs per process. */
     public static Section idleProcesses() {
         return idleProcesses(1_000, 10_000, 100_000);
     }
@@ -100,7 +100,7 @@ public final class Karui {
     /** §3 with chosen sizes: {@code processes} per size (fewer for big lists). */
     public static Section state(int processes, int... elements) {
         Cap.check("processes", processes, 1_000);
-        return ProgressLine.along("state held by a process, one fresh JVM and BEAM VM per list size", p -> state(elements, processes, p));
+        return ProgressLine.along("state held by a process, fresh JVMs and BEAM VMs per list size, in turn", p -> state(elements, processes, p));
     }
 
     /** §4: toolkit processes, raw virtual threads, platform threads (at most 2,000) beside BEAM, Go, Python. */
@@ -248,7 +248,7 @@ public final class Karui {
         notes.add(Tiers.verdict("BEAM here", beam.values().stream().filter(Measurement::ok).toList()));
         notes.add(Tiers.verdict("JVM process", tiers));
         notes.add("JVM bytes / process: heap used after a full GC with every process verified parked, minus before, divided by n");
-        notes.add("BEAM here: the same n in a fresh BEAM VM, erlang:memory(processes_used) after minus before, over n, "
+        notes.add("BEAM here: the same n in fresh BEAM VMs, erlang:memory(processes_used) after minus before, over n, "
                 + "every process waiting in receive");
         notes.add("µs / spawn (in the details, with BEAM here's totals): the spawn loop alone, in the one measured run after each "
                 + "VM's warm-up, which is judged on this time (the fit's note says when a tier's did not become steady); the cold "
@@ -263,8 +263,8 @@ public final class Karui {
     static final long MAX_STATE_ELEMENTS = 10_000_000L;
 
     /**
-     * Section 3: processes each holding a list of m elements, one fresh JVM and one fresh BEAM VM per
-     * m, m = 0 first as the baseline. The figure is a memory reading, which repeats itself once the
+     * Section 3: processes each holding a list of m elements, over fresh JVMs and fresh BEAM VMs per
+     * m taken in turn ({@link BeamHere#comparedRows}), m = 0 first as the baseline. The figure is a memory reading, which repeats itself once the
      * warm-up has found it steady, so one run is measured after the warm-up, as the idle tiers do.
      *
      * @throws IllegalArgumentException if processes is below 1 or a size is negative
@@ -287,8 +287,9 @@ public final class Karui {
         for (int m : sizes) {
             ExperimentSpec spec = ExperimentSpec.of(Experiments.STATE, Math.max(1, Math.min(processes, MAX_STATE_ELEMENTS / Math.max(m, 1))))
                     .withM(m).withRepeat(1);
-            byM.put(m, FreshJvm.row(spec, progress));
-            beamByM.put(m, BeamHere.row(spec, progress));
+            List<Measurement> both = BeamHere.comparedRows(List.of(spec, spec.withKind(Kind.BEAM)), progress);
+            byM.put(m, both.get(0));
+            beamByM.put(m, both.get(1));
         }
         Map<Integer, Double> perProcess = new LinkedHashMap<>();
         byM.forEach((m, r) -> perProcess.put(m, r.bytesPerProcess()));
@@ -302,7 +303,7 @@ public final class Karui {
                 "State held by a process: a list of m elements (fixed part %s B, then about %s B an element)", Grid.print(fixed), Grid.print(slope)), sizes)
                 .whole("list elements", m -> m)
                 .whole("processes", m -> (int) byM.get(m).n())
-                .number("JVM bytes / process", m -> Grid.nearest(perProcess.get(m)))
+                .text("JVM bytes / process", m -> BeamHere.cell(byM.get(m), "bytesPerProcess"))
                 .text("BEAM here bytes / process", m -> BeamHere.cell(beamByM.get(m), "bytesPerProcess"))
                 .number("JVM / BEAM here", m -> BeamHere.ratio(perProcess.get(m), beamByM.get(m), "bytesPerProcess"))
                 .number("JVM bytes / element (beyond no state)", m -> m == 0 ? Double.NaN
@@ -337,7 +338,7 @@ public final class Karui {
         List<String> notes = new ArrayList<>();
         for (int m : sizes) {
             notes.add(BeamHere.verdict(String.format("a process holding %,d elements", m),
-                    perProcess.get(m), beamByM.get(m), "bytesPerProcess", Double.NaN));
+                    byM.get(m), beamByM.get(m), "bytesPerProcess", Double.NaN));
         }
         return Section.narrowed(table, chart, Stream.concat(notes.stream(), Stream.of(
                 String.format("The JVM curve bends near %s elements, where the list (%s B an element) outweighs the fixed part "
@@ -348,7 +349,7 @@ public final class Karui {
                         + "The article's BEAM: no growth up to 100 elements (they fit its 233-word initial heap), then about 10× "
                         + "at 1,000, as the heap is resized in steps.",
                 "Big lists run with fewer processes (n x m at most 10 million elements) so each child stays near 200 MB "
-                        + "(the processes of each row are in the details); BEAM here runs the same n and m in a fresh BEAM VM each.")).toList(),
+                        + "(the processes of each row are in the details); BEAM here runs the same n and m in fresh BEAM VMs, taken in turn with the JVMs.")).toList(),
                 Stream.concat(byM.values().stream(), beamByM.values().stream())
                         .map(r -> (JsonNode) MeasurementJson.tree(r)).toList(),
                 "list elements", "JVM bytes / process", "BEAM here bytes / process", "JVM / BEAM here",
@@ -458,7 +459,7 @@ public final class Karui {
         }
         return Section.narrowed(table, chart, Stream.concat(notes.stream(), Stream.of(
                 "JVM bytes / unit: heap after GC per unit, plus for platform threads their committed native stacks (NMT); "
-                        + "BEAM here: erlang:memory(processes_used) per process in a fresh BEAM VM",
+                        + "BEAM here: erlang:memory(processes_used) per process in fresh BEAM VMs",
                 "platform threads run at most " + platformN + " at a time: each is a real OS thread with its own stack",
                 "Go and Python figures are the article's, measured differently (HeapAlloc + StackInuse; Python RSS)",
                 "the details add n, the heap and RSS per unit, and the ratios against the article's BEAM")).toList(),

@@ -74,8 +74,8 @@ public final class Klab {
 
     /**
      * KLab's spawn times (1,000 and 40,000 on the 32-bit VM, 1,000 with {@code +h 1}) beside ours:
-     * the spawn runs behind {@code thousand}, BEAM here and per kind, and one more fresh BEAM VM and
-     * JVM spawning the toolkit's processes at 40,000 (scaled down to the cap).
+     * the spawn runs behind {@code thousand}, BEAM here and per kind, and BEAM here and the toolkit's
+     * processes spawning 40,000 (scaled down to the cap), over fresh BEAM VMs and JVMs taken in turn.
      */
     public static Section spawnTimes(ProcessMemory thousand) {
         Map<Kind, Measurement> atThousand = new LinkedHashMap<>();
@@ -83,9 +83,12 @@ public final class Klab {
             atThousand.put(kind, thousand.measurement(kind));
         }
         int larger = Cap.atMost(40_000);
+        ExperimentSpec spawn = ExperimentSpec.of(Experiments.SPAWN, larger);
+        List<Measurement> rows = ProgressLine.along(String.format("spawning %,d, fresh BEAM VMs and JVMs in turn", larger),
+                line -> BeamHere.comparedRows(List.of(spawn.withKind(Kind.BEAM), spawn), line));
         Map<Kind, Measurement> atLarger = new LinkedHashMap<>();
-        atLarger.put(Kind.BEAM, BeamHere.row(ExperimentSpec.of(Experiments.SPAWN, larger), Progress.STDOUT));
-        atLarger.put(Kind.PROCESS, FreshJvm.row(ExperimentSpec.of(Experiments.SPAWN, larger), Progress.STDOUT));
+        atLarger.put(Kind.BEAM, rows.get(0));
+        atLarger.put(Kind.PROCESS, rows.get(1));
         return KlabSpawnTimes.of(thousand.n(), atThousand, larger, atLarger);
     }
 

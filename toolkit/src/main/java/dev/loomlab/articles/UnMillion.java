@@ -38,9 +38,9 @@ public final class UnMillion {
     private UnMillion() {}
 
     /**
-     * One idle unit's weight, each kind in its own fresh JVM: a toolkit process, a raw virtual
-     * thread and a platform thread (at most 1,000 of those), beside an idle BEAM process here (a
-     * fresh BEAM VM) and BEAM's, a goroutine's and an OS thread's published weights.
+     * One idle unit's weight, each kind over its own fresh JVMs: a toolkit process, a raw virtual
+     * thread and a platform thread (at most 1,000 of those), beside an idle BEAM process here (fresh
+     * BEAM VMs, taken in turn with the JVMs) and BEAM's, a goroutine's and an OS thread's published weights.
      */
     public static Section idleWeight(int n) {
         return ProgressLine.along("idle weight per kind, fresh JVMs and BEAM VMs in turn", line -> idleWeight(n, line));
