@@ -212,9 +212,9 @@ public final class Klab {
 
     // ---- the ring ---------------------------------------------------------------------------
 
-    /** The N×M ring for every n and m, normal and hibernated processes, each in a fresh JVM and a fresh BEAM VM. */
+    /** The N×M ring for every n and m, normal and hibernated processes, each row over fresh JVMs and fresh BEAM VMs in turn. */
     public static KlabRing ring(int[] ns, int[] ms) {
-        return ProgressLine.along("the N x M ring, normal and hibernated, one fresh JVM and BEAM VM per row",
+        return ProgressLine.along("the N x M ring, normal and hibernated, fresh JVMs and BEAM VMs per row, in turn",
                 line -> KlabRing.measure(List.of(Experiments.RING, Experiments.RING_HIBERNATED), ns, ms, line));
     }
 }

@@ -1,6 +1,5 @@
 package dev.loomlab.articles;
 
-import dev.loomlab.experiment.FreshJvm;
 import dev.loomlab.beam.BeamHere;
 import dev.loomlab.view.Grid;
 import dev.loomlab.view.Tabular;
@@ -23,7 +22,7 @@ import org.knowm.xchart.XYChart;
 
 /**
  * KLab's ring table on this machine: N processes in a ring, M messages round it (N×M hops), with
- * normal and hibernated processes, one fresh JVM and one fresh BEAM VM per row, beside the
+ * normal and hibernated processes, each row over fresh JVMs and fresh BEAM VMs taken in turn, beside the
  * article's 10 M rows in nanoseconds per hop. The figure set against KLab's includes spawning the
  * ring, as KLab's run did; the hops alone stand beside it. The ratio against KLab is set only where
  * our N is comparable with its 10 M ({@link PublishedFigures#comparable}); elsewhere its row stands
@@ -92,7 +91,10 @@ public final class KlabRing implements Tabular {
         return row.outcome();
     }
 
-    /** Each ring experiment ({@code Experiments.RING}, {@code RING_HIBERNATED}) at every n and m, a fresh JVM and BEAM VM per row. */
+    /**
+     * Each ring experiment ({@code Experiments.RING}, {@code RING_HIBERNATED}) at every n and m, each row over
+     * fresh JVMs and fresh BEAM VMs taken in turn ({@link BeamHere#comparedRows}).
+     */
     static KlabRing measure(List<Experiment> rings, int[] ns, int[] ms, Progress progress) {
         for (int n : ns) {
             Cap.check("n", n, 1_000);
@@ -102,7 +104,8 @@ public final class KlabRing implements Tabular {
             for (int n : ns) {
                 for (int m : ms) {
                     ExperimentSpec spec = ExperimentSpec.of(ring, n).withM(m);
-                    rows.add(new Row(ring == Experiments.RING_HIBERNATED, n, m, FreshJvm.row(spec, progress), BeamHere.row(spec, progress)));
+                    List<Measurement> both = BeamHere.comparedRows(List.of(spec, spec.withKind(Kind.BEAM)), progress);
+                    rows.add(new Row(ring == Experiments.RING_HIBERNATED, n, m, both.get(0), both.get(1)));
                 }
             }
         }
@@ -120,7 +123,8 @@ public final class KlabRing implements Tabular {
     }
 
     private static final String TITLE = "The ring: N processes, M messages round it (N x M hops), normal and hibernated; the JVM and "
-            + "BEAM here on this machine, each row under the steady-state protocol in a fresh VM; KLab's rows are N = 10,000,000 "
+            + "BEAM here on this machine (median [95% interval] over fresh VMs, taken in turn, each under the steady-state protocol); "
+            + "KLab's rows are N = 10,000,000 "
             + "on a Sun Fire T2000";
 
     /** The figure compared with KLab's: ns per hop with the ring's spawn, JVM here, BEAM here, KLab. */
@@ -131,7 +135,7 @@ public final class KlabRing implements Tabular {
                 .whole("N", Row::n)
                 .whole("M", Row::m)
                 .text("protocol, on the hops", r -> r.outcome().ok() ? r.protocol() : r.outcome().outcome())
-                .number("ns per hop incl. spawn, JVM here", r -> Grid.nearest(r.withSpawn()))
+                .text("ns per hop incl. spawn, JVM here", r -> BeamHere.cell(r.outcome(), "nsPerHopWithSpawn"))
                 .text("ns per hop incl. spawn, BEAM here", r -> BeamHere.cell(r.beam(), "nsPerHopWithSpawn"))
                 .number("ns per hop, KLab 10 M", r -> article(r.hibernated(), r.m()))
                 .build();
@@ -145,7 +149,7 @@ public final class KlabRing implements Tabular {
                 .whole("N", Row::n)
                 .whole("M", Row::m)
                 .text("outcome", r -> r.outcome().outcome())
-                .number("ns per hop, hops only, JVM here", r -> Grid.nearest(r.nsPerHop()))
+                .text("ns per hop, hops only, JVM here", r -> BeamHere.cell(r.outcome(), "nsPerHop"))
                 .text("ns per hop, hops only, BEAM here", r -> BeamHere.cell(r.beam(), "nsPerHop"))
                 .number("JVM / BEAM here (hops only)", r -> BeamHere.ratio(r.nsPerHop(), r.beam(), "nsPerHop"))
                 .number("incl. spawn / KLab (comparable N only)", r -> Grid.ratio(r.withSpawn(), r.comparableArticle()))
@@ -165,7 +169,7 @@ public final class KlabRing implements Tabular {
         List<String> said = new ArrayList<>();
         for (Row r : rows) {
             said.add(BeamHere.verdict(String.format("the hops alone of a %s ring, N = %,d, M = %d",
-                    r.hibernated() ? "hibernated" : "normal", r.n(), r.m()), r.nsPerHop(), r.beam(), "nsPerHop", r.comparableArticle()));
+                    r.hibernated() ? "hibernated" : "normal", r.n(), r.m()), r.outcome(), r.beam(), "nsPerHop", r.comparableArticle()));
         }
         for (boolean hibernated : new boolean[] {false, true}) {
             for (int m : rows.stream().mapToInt(Row::m).distinct().sorted().toArray()) {
