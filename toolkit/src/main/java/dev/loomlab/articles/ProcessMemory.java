@@ -195,13 +195,13 @@ public record ProcessMemory(int n, Measurement process, Measurement virtual, Mea
      * The {@code +h 1} analogue, measured: a platform thread's stack is reserved at its full size
      * ({@code -Xss}, or {@code Thread.Builder.stackSize} per thread) but committed as it is touched;
      * a virtual thread's stack lives in the heap and grows on demand. Runs the platform threads again
-     * with {@code -Xss256k} in a fresh JVM.
+     * with {@code -Xss256k}, over as many fresh JVMs as the other rows ({@link FreshJvm#TABLE_FORKS}).
      */
     public Grid stacks() {
         record Stack(String unit, String reserved, Measurement o, String beam, double beamBytes) {}
         int size = Math.min(n, 1_000);
-        Measurement small = ProgressLine.along("platform threads with -Xss256k, in a fresh JVM", line ->
-                FreshJvm.row(ExperimentSpec.of(Experiments.SPAWN, size).withKind(Kind.PLATFORM).withJvmFlags("-Xss256k"), line));
+        Measurement small = ProgressLine.along("platform threads with -Xss256k, fresh JVMs", line -> FreshJvm.row(ExperimentSpec
+                .of(Experiments.SPAWN, size).withKind(Kind.PLATFORM).withJvmFlags("-Xss256k").withForks(FreshJvm.TABLE_FORKS), line));
         List<Stack> rows = List.of(
                 new Stack("platform thread, default -Xss", "1 MiB (Linux x64 default)", platform,
                         "default initial heap, 309 words (32-bit)", Klab.BEAM_2008_BYTES),
@@ -210,10 +210,10 @@ public record ProcessMemory(int n, Measurement process, Measurement virtual, Mea
                 new Stack("virtual thread", "none: stack chunks in the heap, grown on demand", virtual, "", Double.NaN),
                 new Stack("toolkit process (virtual thread + mailbox)", "none: as a virtual thread", process, "", Double.NaN));
         return Grid.of(String.format("Saving memory: stack size (the +h 1 analogue), %,d platform threads per fresh JVM, "
-                        + "virtual threads and processes at %,d", size, n), rows)
+                        + "virtual threads and processes at %,d; each row over fresh JVMs (median [95%% interval])", size, n), rows)
                 .text("unit", r -> r.unit() + (r.o().ok() ? "" : " (did not run: " + r.o().outcome() + ")"))
                 .text("stack reserved per unit", Stack::reserved)
-                .number("bytes per unit (ours)", r -> Grid.nearest(r.o().metric("bytesPerProcess")))
+                .text("bytes per unit (ours)", r -> BeamHere.cell(r.o(), "bytesPerProcess"))
                 .number("of which native stack, committed", r -> {
                     double s = r.o().metric("nativeStackBytesPerProcess");
                     return r.o().ok() && Double.isNaN(s) ? 0 : Grid.nearest(s);
