@@ -100,7 +100,8 @@ public final class Karui {
     /** §3 with chosen sizes: {@code processes} per size (fewer for big lists). */
     public static Section state(int processes, int... elements) {
         Cap.check("processes", processes, 1_000);
-        return ProgressLine.along("state held by a process, fresh JVMs and BEAM VMs per list size, in turn", p -> state(elements, processes, p));
+        return ProgressLine.along("state held by a process, fresh JVMs and BEAM VMs per list size, in turn",
+                p -> state(elements, processes, p));
     }
 
     /** §4: toolkit processes, raw virtual threads, platform threads (at most 2,000) beside BEAM, Go, Python. */
@@ -264,8 +265,9 @@ public final class Karui {
 
     /**
      * Section 3: processes each holding a list of m elements, over fresh JVMs and fresh BEAM VMs per
-     * m taken in turn ({@link BeamHere#comparedRows}), m = 0 first as the baseline. The figure is a memory reading, which repeats itself once the
-     * warm-up has found it steady, so one run is measured after the warm-up, as the idle tiers do.
+     * m taken in turn ({@link BeamHere#comparedRows}), m = 0 first as the baseline. The figure is a
+     * memory reading, which repeats itself once the warm-up has found it steady, so one run is measured
+     * after the warm-up, as the idle tiers do.
      *
      * @throws IllegalArgumentException if processes is below 1 or a size is negative
      */
@@ -349,7 +351,8 @@ public final class Karui {
                         + "The article's BEAM: no growth up to 100 elements (they fit its 233-word initial heap), then about 10× "
                         + "at 1,000, as the heap is resized in steps.",
                 "Big lists run with fewer processes (n x m at most 10 million elements) so each child stays near 200 MB "
-                        + "(the processes of each row are in the details); BEAM here runs the same n and m in fresh BEAM VMs, taken in turn with the JVMs.")).toList(),
+                        + "(the processes of each row are in the details); BEAM here runs the same n and m in fresh BEAM VMs, "
+                        + "taken in turn with the JVMs.")).toList(),
                 Stream.concat(byM.values().stream(), beamByM.values().stream())
                         .map(r -> (JsonNode) MeasurementJson.tree(r)).toList(),
                 "list elements", "JVM bytes / process", "BEAM here bytes / process", "JVM / BEAM here",

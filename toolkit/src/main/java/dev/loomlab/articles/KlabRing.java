@@ -124,8 +124,7 @@ public final class KlabRing implements Tabular {
 
     private static final String TITLE = "The ring: N processes, M messages round it (N x M hops), normal and hibernated; the JVM and "
             + "BEAM here on this machine (median [95% interval] over fresh VMs, taken in turn, each under the steady-state protocol); "
-            + "KLab's rows are N = 10,000,000 "
-            + "on a Sun Fire T2000";
+            + "KLab's rows are N = 10,000,000 on a Sun Fire T2000";
 
     /** The figure compared with KLab's: ns per hop with the ring's spawn, JVM here, BEAM here, KLab. */
     @Override
