@@ -1,16 +1,20 @@
 package dev.loomlab.articles;
 
+import dev.loomlab.beam.BeamHere;
 import dev.loomlab.experiment.Measurement;
+import dev.loomlab.experiment.Verdict;
+import dev.loomlab.measure.Interval;
 import dev.loomlab.view.Grid;
 import dev.loomlab.view.Section;
 import dev.loomlab.view.Sectioned;
 import dev.loomlab.view.Tabular;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The Japanese article's §7.3 on the JVM: does one process cost more inside a container? Idle
- * processes at n, each setting in its own fresh JVM: no limit, a 512 MB container, and 512 MB with
+ * processes at n, each setting over its own fresh JVMs, taken in turn: no limit, a 512 MB container, and 512 MB with
  * one CPU, the container simulated with JVM flags ({@code -XX:MaxRAM}, which sizes the heap as a
  * memory limit would, and {@code -XX:ActiveProcessorCount}); {@link Karui#containerWeight()} measures
  * each of {@link #SETTINGS}. The article found its BEAM's memory per
@@ -70,11 +74,11 @@ public record ContainerWeight(List<Row> rows) implements Sectioned {
     }
 
     private Grid full() {
-        return Grid.of(String.format("Memory per idle process under a container-like limit (n = %,d, a fresh JVM each)",
-                        baseline().n()), rows)
+        return Grid.of(String.format("Memory per idle process under a container-like limit (n = %,d, fresh JVMs per setting, "
+                        + "taken in turn: median [95%% interval])", baseline().n()), rows)
                 .text("setting", Row::setting)
                 .text("summary", r -> r.m().ok() ? r.m().steadiness() + r.m().steadinessOn("bytesPerProcess") : r.m().outcome())
-                .number("bytes per process", r -> r.m().bytesPerProcess())
+                .text("bytes per process", r -> BeamHere.cell(r.m(), "bytesPerProcess"))
                 .number("heap bytes per process (after GC)", r -> r.m().metric("heapBytesPerProcess"))
                 .number("RSS bytes per process", r -> r.m().metric("rssBytesPerProcess"))
                 .text("max heap", r -> r.m().env() == null ? "" : dev.loomlab.measure.Units.bytes(r.m().env().maxHeapBytes()))
@@ -96,7 +100,7 @@ public record ContainerWeight(List<Row> rows) implements Sectioned {
             return "this run could not compare the settings: a run failed (see the summary column)";
         }
         double noise = runToRunPercent(baseline());
-        String against = Double.isNaN(noise)
+        String against = acrossVms().orElse(Double.isNaN(noise)
                 ? "; the unlimited run has no run-to-run range to set that against (" + baseline().steadiness()
                         + baseline().steadinessOn("bytesPerProcess") + ")"
                 : noise == 0
@@ -106,10 +110,28 @@ public record ContainerWeight(List<Row> rows) implements Sectioned {
                 : worst <= noise
                 ? String.format("; that is within the unlimited run's own run-to-run range (%s%%), so no effect of the limit is seen",
                 Grid.print(noise))
-                : String.format("; that is beyond the unlimited run's own run-to-run range (%s%%)", Grid.print(noise));
+                : String.format("; that is beyond the unlimited run's own run-to-run range (%s%%)", Grid.print(noise)));
         return String.format("this run, bytes per process under a limit differed from the unlimited run by at most %s%% "
                         + "(the article's BEAM: within %s%%, %s)%s", Grid.print(worst), Grid.print(ARTICLE_SPREAD_PERCENT),
                 worst <= ARTICLE_SPREAD_PERCENT ? "ours within the same bound" : "ours beyond it", against);
+    }
+
+    /**
+     * "; every setting's 95% interval across fresh JVMs overlaps the unlimited run's, so no effect of the limit is seen",
+     * or the settings whose interval lies apart from it; empty when a row has no interval (one VM).
+     */
+    private Optional<String> acrossVms() {
+        Interval base = baseline().interval("bytesPerProcess");
+        List<Row> limited = rows.subList(1, rows.size());
+        if (!base.has() || !limited.stream().allMatch(r -> r.m().interval("bytesPerProcess").has())) {
+            return Optional.empty();
+        }
+        List<String> apart = limited.stream().filter(r -> Verdict.relation(r.m().interval("bytesPerProcess"), base)
+                != Verdict.Relation.NOT_DISTINGUISHABLE).map(Row::setting).toList();
+        return Optional.of(apart.isEmpty()
+                ? "; every setting's 95% interval across fresh JVMs overlaps the unlimited run's, so no effect of the limit is seen"
+                : "; the 95% interval across fresh JVMs lies apart from the unlimited run's for " + String.join(" and for ", apart)
+                        + ": there the limit changed the bytes per process");
     }
 
     /** The measured runs' range of bytes per process as a percentage of their median; NaN without several runs. */

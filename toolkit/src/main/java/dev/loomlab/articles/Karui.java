@@ -39,6 +39,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.IntToDoubleFunction;
 import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 import java.util.stream.Stream;
 
 /**
@@ -149,13 +150,19 @@ public final class Karui {
         return ProgressLine.along("the swap lesson, one child JVM per case", p -> MemoryLimit.swapLesson(p));
     }
 
-    /** §7.3: memory per idle process with no limit, a 512 MB container and 512 MB with 1 CPU (simulated), 10,000 processes (or the cap). */
+    /**
+     * §7.3: memory per idle process with no limit, a 512 MB container and 512 MB with 1 CPU (simulated), 10,000 processes
+     * (or the cap), each setting over fresh JVMs taken in turn.
+     */
     public static ContainerWeight containerWeight() {
         int n = Cap.atMost(10_000);
-        return ProgressLine.along("memory per process under container-like limits, one fresh JVM each",
-                p -> new ContainerWeight(ContainerWeight.SETTINGS.stream().map(s -> new ContainerWeight.Row(s.setting(), s.flags(),
-                        FreshJvm.row(ExperimentSpec.of(Experiments.SPAWN, n).withJvmFlags(s.flags().toArray(String[]::new)), p)))
-                        .toList()));
+        List<ContainerWeight.Setting> settings = ContainerWeight.SETTINGS;
+        return ProgressLine.along("memory per process under container-like limits, fresh JVMs per setting, in turn", p -> {
+            List<Measurement> measured = BeamHere.comparedRows(settings.stream().map(s -> ExperimentSpec.of(Experiments.SPAWN, n)
+                    .withJvmFlags(s.flags().toArray(String[]::new))).toList(), p);
+            return new ContainerWeight(IntStream.range(0, settings.size()).mapToObj(i ->
+                    new ContainerWeight.Row(settings.get(i).setting(), settings.get(i).flags(), measured.get(i))).toList());
+        });
     }
 
     /** §8 for the JVM: heap against RSS, cold against warm, real against simulated cgroups, a busy machine, from {@code weight}'s unlimited run. */

@@ -28,8 +28,11 @@ final class MeasurementLimits {
     /** The four rows from one idle-process measurement {@code m} (spawn, fresh JVM, warm-up protocol). */
     static Section of(Measurement m) {
         List<Row> rows = List.of(heapAgainstRss(m), coldAgainstWarm(m), realAgainstSimulated(), busyMachine(m));
-        var table = Grid.of(String.format("The limits of this measurement, for the JVM (from spawn n = %,d, %s)", m.n(),
-                        m.ok() ? m.steadiness() + m.steadinessOn(Measurement.WHOLE_RUN) : m.outcome()), rows)
+        String on = m.steadinessOn(Measurement.WHOLE_RUN);
+        String protocol = !m.ok() ? m.outcome() : m.vms() <= 1 ? m.steadiness() + on
+                : m.steady() ? String.format("steady%s in each of %d fresh JVMs", on, m.vms())
+                : String.format("%s%s in at least one of %d fresh JVMs", m.steadiness(), on, m.vms());
+        var table = Grid.of(String.format("The limits of this measurement, for the JVM (from spawn n = %,d, %s)", m.n(), protocol), rows)
                 .text("limit", Row::question)
                 .text("this run", Row::thisRun)
                 .text("what it means for the figures above", Row::meaning)
@@ -64,8 +67,8 @@ final class MeasurementLimits {
             run = String.format("spawn %s cold, %s %s%s (cold / summary %s); bytes per process %s cold, %s %s",
                     Units.nanos(m.cold("nsPerSpawn")), Units.nanos(m.nsPerSpawn()), m.steadiness(), m.steadinessOn("nsPerSpawn"),
                     ratio(m.cold("nsPerSpawn") / m.nsPerSpawn()), Units.bytes(m.cold("bytesPerProcess")),
-                    Units.bytes(m.bytesPerProcess()), Measurement.NOT_STEADY.equals(m.steadiness()) ? "in the last run"
-                            : "after the warm-up");
+                    Units.bytes(m.bytesPerProcess()), m.vms() > 1 ? String.format("after the warm-up, the median of %d fresh JVMs", m.vms())
+                            : Measurement.NOT_STEADY.equals(m.steadiness()) ? "in the last run" : "after the warm-up");
         }
         return new Row("cold against warm", run, "a fresh VM is what the articles measured; the JIT makes the JVM's first run "
                 + "slower and its interpreted frames heavier, so every table says which figure it quotes");

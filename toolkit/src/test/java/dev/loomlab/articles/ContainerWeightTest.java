@@ -4,7 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.loomlab.experiment.ExperimentSpec;
 import dev.loomlab.experiment.Measurement;
+import dev.loomlab.measure.ForkPolicy;
+import dev.loomlab.measure.ForkProtocol;
 import dev.loomlab.measure.Spread;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -46,6 +49,23 @@ class ContainerWeightTest {
     void runsThatAllReadTheSameGiveNoRange() {
         assertThat(of(spawn(1000, 1000, 1000), spawn(1026, 1026, 1026)).verdict())
                 .contains("all read the same bytes, so they give no range").doesNotContain("beyond the unlimited run's own", "(0%)");
+    }
+
+    /** Settings over fresh JVMs are set against the unlimited run's interval, not against one JVM's run-to-run range. */
+    @Test
+    void overFreshJvmsTheIntervalsDecide() {
+        assertThat(of(forked(1000, 1010, 990), forked(1020, 1030, 1010)).verdict())
+                .contains("every setting's 95% interval across fresh JVMs overlaps the unlimited run's, so no effect of the limit is seen")
+                .doesNotContain("run-to-run");
+        assertThat(of(forked(1000, 1001, 999), forked(1200, 1201, 1199)).verdict())
+                .contains("lies apart from the unlimited run's for 512 MB: there the limit changed the bytes per process");
+        assertThat(of(forked(1000, 1001, 999), forked(1200, 1201, 1199)).grid().texts("bytes per process").get(0)).contains("[");
+    }
+
+    private static Measurement forked(double... perVm) {
+        List<Measurement> vms = java.util.Arrays.stream(perVm).mapToObj(b -> spawn(b, b, b)).toList();
+        return Measurement.forked(ExperimentSpec.of("spawn", 10_000), vms, ForkPolicy.adaptive(3, Duration.ZERO, 0.1),
+                ForkProtocol.Stop.FIXED);
     }
 
     @Test

@@ -6,6 +6,9 @@ import dev.loomlab.experiment.ExperimentSpec;
 import dev.loomlab.experiment.Measurement;
 import dev.loomlab.experiment.SpawnRuns;
 import dev.loomlab.measure.Env;
+import dev.loomlab.measure.ForkPolicy;
+import dev.loomlab.measure.ForkProtocol;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -20,6 +23,21 @@ class MeasurementLimitsTest {
         assertThat(MeasurementLimits.of(notSteady).grid().title()).endsWith("(from spawn n = 10,000, not steady on nsPerSpawn)");
         assertThat(MeasurementLimits.coldAgainstWarm(notSteady).thisRun())
                 .contains("2.4 µs not steady", "650 B in the last run").doesNotContain("650 B not steady");
+    }
+
+    /** Over fresh JVMs, the title counts them and the bytes are their median, not one JVM's last run. */
+    @Test
+    void overFreshJvmsTheFiguresAreTheirMedian() {
+        List<Measurement> vms = List.of(
+                Measurement.of(ExperimentSpec.of("spawn", 10_000), Env.current(), SpawnRuns.of(2_000, 650, 10_000, 3_000, 1_500, 2_400),
+                        Measurement.NOT_STEADY, List.of()),
+                Measurement.of(ExperimentSpec.of("spawn", 10_000), Env.current(), SpawnRuns.of(2_000, 640, 10_000, 700, 710, 690),
+                        Measurement.STEADY, List.of()));
+        Measurement forked = Measurement.forked(ExperimentSpec.of("spawn", 10_000), vms,
+                ForkPolicy.adaptive(2, Duration.ZERO, 0.1), ForkProtocol.Stop.FIXED);
+        assertThat(MeasurementLimits.of(forked).grid().title()).endsWith("not steady on nsPerSpawn in at least one of 2 fresh JVMs)");
+        assertThat(MeasurementLimits.coldAgainstWarm(forked).thisRun()).contains("after the warm-up, the median of 2 fresh JVMs")
+                .doesNotContain("in the last run");
     }
 
     /** The RSS row says which way this run's RSS went against the heap, and why that way. */
