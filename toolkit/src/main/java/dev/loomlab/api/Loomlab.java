@@ -114,10 +114,6 @@ public final class Loomlab {
      * with its interval across the JVMs.
      */
     public static Tiers tiers(Kind kind, int... sizes) {
-        if (kind == Kind.BEAM) {
-            throw new IllegalArgumentException("tiers compare a JVM kind with the article: for BEAM here beside it, use "
-                    + "tiersWithBeamHere(Kind.PROCESS, ...)");
-        }
         try (ProgressLine line = ProgressLine.start("tiers of idle " + kind.label() + " units, three fresh JVMs each", sizes.length)) {
             return Tiers.measure(kind, sizes, 3, false, line);
         }
@@ -128,9 +124,6 @@ public final class Loomlab {
      * over fresh BEAM VMs taken in turn with the tier's JVMs, in the table and the plot.
      */
     public static Tiers tiersWithBeamHere(Kind kind, int... sizes) {
-        if (kind == Kind.BEAM) {
-            throw new IllegalArgumentException("tiers set a JVM kind beside BEAM here: name a JVM kind, such as Kind.PROCESS");
-        }
         try (ProgressLine line = ProgressLine.start("tiers of idle " + kind.label() + " units beside BEAM here, three fresh JVMs "
                 + "and three fresh erl each, in turn", sizes.length)) {
             return Tiers.measure(kind, sizes, 3, true, line);

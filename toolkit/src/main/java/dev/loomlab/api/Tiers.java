@@ -53,9 +53,14 @@ public record Tiers(Kind kind, List<Measurement> tiers, List<Measurement> beam) 
      * {@code beamHere}, each tier is also spawned over fresh BEAM VMs, as many measured runs in each,
      * the tier's JVM and BEAM VMs taken in turn ({@link BeamHere#comparedRows}).
      *
-     * @throws IllegalArgumentException if there are no sizes or one is above the cap
+     * @throws IllegalArgumentException if the kind is BEAM's (a JVM kind is measured, BEAM here set beside it), if
+     *                                  there are no sizes, or if one is above the cap
      */
     public static Tiers measure(Kind kind, int[] sizes, int repeat, boolean beamHere, Progress progress) {
+        if (kind == Kind.BEAM) {
+            throw new IllegalArgumentException("tiers measure a JVM kind beside the article: for BEAM here beside it, use "
+                    + "tiersWithBeamHere(Kind.PROCESS, ...)");
+        }
         if (sizes.length == 0) {
             throw new IllegalArgumentException("no sizes to measure: every size is above the cap (" + Cap.current() + ")");
         }

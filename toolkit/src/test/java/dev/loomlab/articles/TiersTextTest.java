@@ -1,6 +1,7 @@
 package dev.loomlab.articles;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.loomlab.api.Tiers;
 import dev.loomlab.experiment.ExperimentSpec;
@@ -9,6 +10,7 @@ import dev.loomlab.experiment.Kind;
 import dev.loomlab.experiment.Measurement;
 import dev.loomlab.experiment.SpawnRuns;
 import dev.loomlab.measure.Env;
+import dev.loomlab.util.Progress;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -20,6 +22,13 @@ class TiersTextTest {
         assertThat(ChartRulesTest.tiers().toString().lines().map(String::strip).toList()).last().asString()
                 .isEqualTo("BEAM here is left out of this table: tiersWithBeamHere(Kind.PROCESS, Cap.tiers(1_000, 10_000, 100_000)) "
                         + "sets it beside each tier, its VMs in turn with the JVM's, with its own plot series; it needs Erlang (erl)");
+    }
+
+    /** BEAM is set beside a JVM kind's tiers, never measured as the kind: refused before any VM starts. */
+    @Test
+    void beamIsNotAKindOfTier() {
+        assertThatThrownBy(() -> Tiers.measure(Kind.BEAM, new int[] {1_000}, 3, true, Progress.SILENT))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("tiersWithBeamHere(Kind.PROCESS, ...)");
     }
 
     private static Measurement tier(int n, String steadiness) {
