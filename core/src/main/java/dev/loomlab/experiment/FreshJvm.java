@@ -44,12 +44,16 @@ public final class FreshJvm {
      */
     public static final ForkPolicy HEADLINE_FORKS = ForkPolicy.adaptive(3, Duration.ofSeconds(30), 0.10);
 
+    /** How many fresh VMs {@link #TABLE_FORKS} runs a row on, as a constant (the load rows' default too). */
+    public static final int TABLE_VMS = 3;
+
     /**
      * The fresh VMs of each row of a table whose rows are compared across runtimes (the idle and
-     * hibernated weights, the tiers): 3, no more, so a table of several rows stays within minutes,
+     * hibernated weights, the tiers, the load rows): 3, no more, so a table of several rows stays within minutes,
      * and each figure carries its interval across them.
      */
-    public static final ForkPolicy TABLE_FORKS = ForkPolicy.adaptive(3, Duration.ZERO, 0.10);
+    public static final ForkPolicy TABLE_FORKS = ForkPolicy.adaptive(TABLE_VMS, Duration.ZERO, 0.10);
+
 
     private FreshJvm() {}
 

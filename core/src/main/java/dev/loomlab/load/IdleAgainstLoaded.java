@@ -1,5 +1,7 @@
 package dev.loomlab.load;
 
+import dev.loomlab.experiment.Verdict;
+import dev.loomlab.measure.Interval;
 import dev.loomlab.published.PublishedFigure;
 import dev.loomlab.view.Grid;
 import dev.loomlab.view.Section;
@@ -30,9 +32,11 @@ public record IdleAgainstLoaded(LoadResult result) implements Sectioned {
      * @param idleMean  mean with no loops (the article published means)
      * @param loadedMean mean with {@code loops} loops
      * @param outcome   "answered", or what the loaded (or idle) row did instead
+     * @param idleInterval   the idle median's interval across its fresh VMs (none for one VM, or the article's)
+     * @param loadedInterval the loaded median's
      */
     public record Line(String runtime, int loops, int carriers, double idleP50, double loadedP50,
-                       double idleMean, double loadedMean, String outcome) {
+                       double idleMean, double loadedMean, String outcome, Interval idleInterval, Interval loadedInterval) {
 
         /** loaded / idle, medians. */
         public double ratioP50() {
@@ -42,6 +46,11 @@ public record IdleAgainstLoaded(LoadResult result) implements Sectioned {
         /** loaded / idle, means (the article's 85.8 / 1.6). */
         public double ratioMean() {
             return loadedMean / idleMean;
+        }
+
+        /** How the loaded median's interval lies against the idle one's: slower only where they do not overlap. */
+        public Verdict.Relation relation() {
+            return Verdict.relation(loadedInterval, idleInterval);
         }
 
         /** True when both rows completed, so the ratios mean something. */
@@ -75,7 +84,8 @@ public record IdleAgainstLoaded(LoadResult result) implements Sectioned {
         String outcome = !i.completed() ? "idle row: " + i.verdict()
                 : !l.completed() ? l.verdict() : ANSWERED;
         return Optional.of(new Line(kind.runtime(), l.loops(), l.parallelism(), i.roundTripMicrosP50(), l.roundTripMicrosP50(),
-                i.roundTripMicrosMean(), l.roundTripMicrosMean(), outcome));
+                i.roundTripMicrosMean(), l.roundTripMicrosMean(), outcome, i.interval(LoadRow::roundTripMicrosP50),
+                l.interval(LoadRow::roundTripMicrosP50)));
     }
 
     /** The article's pair: idle and 16 loops on 8 schedulers, averages over 20 runs. */
@@ -87,7 +97,7 @@ public record IdleAgainstLoaded(LoadResult result) implements Sectioned {
             return Optional.empty();
         }
         return Optional.of(new Line(idle.get().runtime() + " (published)", loaded.get().n().intValue(), 8, Double.NaN,
-                Double.NaN, idle.get().value(), loaded.get().value(), ANSWERED));
+                Double.NaN, idle.get().value(), loaded.get().value(), ANSWERED, Interval.of(), Interval.of()));
     }
 
     private static Optional<PublishedFigure> find(List<PublishedFigure> figures, long n) {
@@ -111,8 +121,8 @@ public record IdleAgainstLoaded(LoadResult result) implements Sectioned {
                 .text("runtime", Line::runtime)
                 .whole("loops", Line::loops)
                 .whole("carriers", Line::carriers)
-                .number("idle p50 µs", Line::idleP50)
-                .number("loaded p50 µs", l -> l.answered() ? l.loadedP50() : Double.NaN)
+                .text("idle p50 µs", l -> LoadRow.cell(l.idleInterval()))
+                .text("loaded p50 µs", l -> l.answered() ? LoadRow.cell(l.loadedInterval()) : "")
                 .number("loaded / idle (p50)", l -> l.answered() ? Grid.ratio(l.loadedP50(), l.idleP50()) : Double.NaN)
                 .number("idle mean µs", Line::idleMean)
                 .number("loaded mean µs", l -> l.answered() ? l.loadedMean() : Double.NaN)
@@ -130,7 +140,10 @@ public record IdleAgainstLoaded(LoadResult result) implements Sectioned {
         return parts.isEmpty() ? "this run has no kind with both an idle and a loaded row" : String.join("; ", parts);
     }
 
-    /** "JVM platform: 12× slower with 4 loops (p50 3.1 → 37 µs), answered" or "JVM virtual: starved …, frozen, not slower". */
+    /**
+     * "JVM platform: 12× slower with 4 loops (p50 3.1 → 37 µs)" (with "the intervals do not overlap" over fresh VMs),
+     * "… not distinguishable from idle (the intervals overlap)", or "JVM virtual: starved …, frozen, not slower".
+     */
     static String sentence(Line l) {
         if (!l.answered()) {
             boolean starved = l.outcome().startsWith("STARVED");
@@ -139,9 +152,14 @@ public record IdleAgainstLoaded(LoadResult result) implements Sectioned {
         }
         boolean p50 = !Double.isNaN(l.idleP50());
         double ratio = p50 ? l.ratioP50() : l.ratioMean();
-        return String.format("%s: %s× %s with %d loops (%s %s → %s µs)", l.runtime(), Grid.printRatio(ratio),
+        String head = String.format("%s: %s× %s with %d loops (%s %s → %s µs)", l.runtime(), Grid.printRatio(ratio),
                 ratio >= 1 ? "slower" : "the idle time", l.loops(), p50 ? "p50" : "mean",
                 Grid.print(p50 ? l.idleP50() : l.idleMean()), Grid.print(p50 ? l.loadedP50() : l.loadedMean()));
+        return head + switch (l.relation()) {
+            case ABOVE, BELOW -> ", the intervals across fresh VMs do not overlap";
+            case NOT_DISTINGUISHABLE -> ", not distinguishable from idle: the intervals across fresh VMs overlap";
+            case NO_INTERVAL -> "";
+        };
     }
 
     @Override

@@ -6,6 +6,7 @@ import dev.loomlab.view.Series;
 import dev.loomlab.published.PublishedFigure;
 import dev.loomlab.util.Durations;
 import java.time.Duration;
+import dev.loomlab.measure.Interval;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.ToDoubleFunction;
@@ -15,7 +16,8 @@ import java.util.function.ToDoubleFunction;
  * points; and work per loop (averaged over all loops, and the first loop alone) against loops.
  * Each kind keeps its {@link Palette} colour. On the log x axis the idle row (0 loops) is a dotted
  * line across the plot; a row that starved or was killed has no round trip, so it is a marker at
- * the top labelled with how long it was waited for: frozen is the result.
+ * the top labelled with how long it was waited for: frozen is the result. A row over several fresh VMs
+ * is drawn at its median, with its 95% interval across them as a whisker.
  */
 final class LoadCharts {
 
@@ -110,13 +112,20 @@ final class LoadCharts {
                             ToDoubleFunction<LoadRow> y) {
         List<Integer> xs = new ArrayList<>();
         List<Double> ys = new ArrayList<>();
+        List<Double> lows = new ArrayList<>();
+        List<Double> highs = new ArrayList<>();
         for (LoadRow r : rows) {
             double v = y.applyAsDouble(r);
             if (!Double.isNaN(v)) {
+                Interval across = r.interval(y);
                 xs.add(r.loops());
                 ys.add(v);
+                lows.add(across.has() ? across.low() : Double.NaN);
+                highs.add(across.has() ? across.high() : Double.NaN);
             }
         }
-        series.add(Series.of(kind, name, xs, ys).styled(style));
+        Series line = Series.of(kind, name, xs, ys).styled(style);
+        // a row over several fresh VMs: its 95% interval across them, as a whisker
+        series.add(lows.stream().allMatch(d -> Double.isNaN(d)) ? line : line.withIntervals(lows, highs));
     }
 }

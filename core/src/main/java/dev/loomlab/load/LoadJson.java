@@ -14,7 +14,8 @@ import java.util.List;
 /**
  * The JSON of the load experiment: one object {@code {"schemaVersion", "toolkitVersion",
  * "experiment": "load", "env", "spec", "rows": [...], "published": [...], "notes": [...]}}.
- * Row fields are {@link LoadRow}'s names; a figure that was not measured is {@code null}.
+ * Row fields are {@link LoadRow}'s names, a row over several VMs with each VM's row in {@code "vms"};
+ * a figure that was not measured is {@code null}.
  */
 public final class LoadJson {
 
@@ -36,6 +37,7 @@ public final class LoadJson {
         s.loops().forEach(l -> spec.withArray("loops").add(l));
         spec.put("rounds", s.rounds());
         spec.put("deadlineMillis", s.deadline().toMillis());
+        spec.put("vms", s.vms());
         if (s.parallelism() > 0) {
             spec.put("parallelism", s.parallelism());
         }
@@ -110,18 +112,24 @@ public final class LoadJson {
         ArrayNode perLoop = node.putArray("perLoopOpsPerSecond");
         r.perLoopOpsPerSecond().forEach(v -> perLoop.add(Math.round(v)));
         node.put("detail", r.detail());
+        if (!r.vms().isEmpty()) {
+            ArrayNode vms = node.putArray("vms");
+            r.vms().forEach(vm -> vms.add(row(vm)));
+        }
         return node;
     }
 
     static LoadRow readRow(JsonNode n) {
         List<Double> perLoop = new ArrayList<>();
         n.path("perLoopOpsPerSecond").forEach(v -> perLoop.add(v.asDouble()));
+        List<LoadRow> vms = new ArrayList<>();
+        n.path("vms").forEach(vm -> vms.add(readRow(vm)));
         return new LoadRow(n.path("kind").asText(), n.path("loops").asInt(), n.path("parallelism").asInt(),
                 n.path("processors").asInt(), n.path("status").asText(), n.path("starved").asBoolean(),
                 n.path("waitedMillis").asLong(), n.path("roundsCompleted").asLong(), n.path("roundsWanted").asLong(),
                 number(n, "roundTripMicrosP50"), number(n, "roundTripMicrosP99"), number(n, "roundTripMicrosMax"),
                 number(n, "roundTripMicrosMean"), number(n, "opsPerSecondPerLoop"), number(n, "opsPerSecondTotal"),
-                number(n, "firstLoopOpsPerSecond"), perLoop, n.path("detail").asText(""));
+                number(n, "firstLoopOpsPerSecond"), perLoop, n.path("detail").asText(""), vms);
     }
 
     private static void number(ObjectNode node, String name, double value) {

@@ -19,7 +19,9 @@ final class LoadNotes {
             notes.add(r.pinning().isEmpty() ? "asked to pin each child JVM to " + r.spec().cpus() + " CPU(s); how was not recorded"
                     : r.pinning());
         }
-        notes.add("each row ran in its own fresh JVM: echo and client started, then the loops, 200 ms of warm-up, then "
+        notes.add((r.spec().vms() == 1 ? "each row ran in its own fresh JVM" : String.format("each row ran in %d fresh JVMs, "
+                + "taken in turn with the other rows' (a row's figures are their median; the p50's 95%% interval across them "
+                + "beside it)", r.spec().vms())) + ": echo and client started, then the loops, 200 ms of warm-up, then "
                 + "the client timed each round trip (System.nanoTime, HdrHistogram); rates are read over the same window, "
                 + "at least 500 ms");
         notes.add("no maximum in the table: the German article reports none, because on a shared host one round trip can "
@@ -58,7 +60,7 @@ final class LoadNotes {
                     + "the loop's virtual thread waits for each job off its carrier, and the OS time-slices the pool");
         }
         if (kinds.contains(LoadKind.BEAM)) {
-            notes.add("BEAM here: the German article's script in a fresh erl per row on this machine (+S p for --parallelism p, "
+            notes.add("BEAM here: the German article's script in fresh erl VMs per row on this machine (+S p for --parallelism p, "
                     + "+S 1 as the article), busy processes counting down, an echo process, round trips timed with "
                     + "erlang:monotonic_time; the busy processes' work is in reductions (process_info), not iterations; "
                     + "BEAM takes the scheduler from a busy process after its reductions");

@@ -15,7 +15,7 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The load experiment's result: every row (kind × loop count, each from its own fresh JVM), the
+ * The load experiment's result: every row (kind × loop count, each over its own fresh JVMs), the
  * setting, and the published BEAM figures for the same question. Shows as one table, ours first,
  * then BEAM's ({@link LoadTable}); prints as that table with notes; {@code --json} prints
  * {@link #toJson()}.
@@ -141,7 +141,7 @@ public record LoadResult(LoadSpec spec, Env env, boolean envFromChild, List<Load
         List<Integer> loops = new ArrayList<>();
         s.path("loops").forEach(l -> loops.add(l.asInt()));
         LoadSpec spec = new LoadSpec(kinds, loops, s.path("rounds").asInt(), Duration.ofMillis(s.path("deadlineMillis").asLong()),
-                s.path("parallelism").asInt(0), List.of(), s.path("pinnedCpus").asInt(0));
+                s.path("parallelism").asInt(0), List.of(), s.path("pinnedCpus").asInt(0), s.path("vms").asInt(1));
         List<LoadRow> rows = new ArrayList<>();
         root.path("rows").forEach(r -> rows.add(LoadJson.readRow(r)));
         try {

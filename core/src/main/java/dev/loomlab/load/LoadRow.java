@@ -1,11 +1,20 @@
 package dev.loomlab.load;
 
+import dev.loomlab.measure.Interval;
+import dev.loomlab.view.Grid;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.function.ToDoubleFunction;
+import java.util.stream.Collectors;
 
 /**
  * One row of the load experiment: round trips between an echo and a client while {@code loops}
- * busy loops run, in one fresh JVM. Latencies are in microseconds and rates in iterations per
- * second; a figure that was not measured is NaN (null in JSON).
+ * busy loops run, in one fresh JVM, or over several ({@link #acrossVms}): then each figure is the
+ * median of the VMs' figures and {@link #interval} gives its 95% interval across them. Latencies are
+ * in microseconds and rates in iterations per second; a figure that was not measured is NaN (null in
+ * JSON).
  *
  * @param kind                   what ran the loops, echo and client ({@link LoadKind#label()})
  * @param loops                  busy loops
@@ -13,7 +22,8 @@ import java.util.List;
  * @param processors             processors the child JVM saw
  * @param status                 {@code ok}; {@code incomplete} (some round trips, not all, before the
  *                               deadline); {@code starved} (none); {@code killed} (the child did not
- *                               report and was killed); {@code failed}
+ *                               report and was killed); {@code failed}; over several VMs, the VMs'
+ *                               status when they agree, else {@code mixed}
  * @param starved                true when no round trip completed within the deadline
  * @param waitedMillis           how long the client had to do its round trips
  * @param roundsCompleted        round trips done
@@ -27,21 +37,98 @@ import java.util.List;
  * @param firstLoopOpsPerSecond  the first loop's own rate (reading only it doubled the article's figure)
  * @param perLoopOpsPerSecond    every loop's rate, in start order
  * @param detail                 what happened, in words
+ * @param vms                    the row of each fresh VM behind this one, in the order run; empty for one VM
  */
 public record LoadRow(String kind, int loops, int parallelism, int processors, String status, boolean starved,
                       long waitedMillis, long roundsCompleted, long roundsWanted,
                       double roundTripMicrosP50, double roundTripMicrosP99, double roundTripMicrosMax,
                       double roundTripMicrosMean, double opsPerSecondPerLoop, double opsPerSecondTotal,
-                      double firstLoopOpsPerSecond, List<Double> perLoopOpsPerSecond, String detail) {
+                      double firstLoopOpsPerSecond, List<Double> perLoopOpsPerSecond, String detail, List<LoadRow> vms) {
 
     public static final String OK = "ok";
     public static final String INCOMPLETE = "incomplete";
     public static final String STARVED = "starved";
     public static final String KILLED = "killed";
     public static final String FAILED = "failed";
+    /** Over several VMs whose statuses differ: {@link #verdict()} counts each. */
+    public static final String MIXED = "mixed";
 
     public LoadRow {
         perLoopOpsPerSecond = List.copyOf(perLoopOpsPerSecond);
+        vms = List.copyOf(vms);
+    }
+
+    /** A row of one fresh VM. */
+    public LoadRow(String kind, int loops, int parallelism, int processors, String status, boolean starved,
+                   long waitedMillis, long roundsCompleted, long roundsWanted,
+                   double roundTripMicrosP50, double roundTripMicrosP99, double roundTripMicrosMax,
+                   double roundTripMicrosMean, double opsPerSecondPerLoop, double opsPerSecondTotal,
+                   double firstLoopOpsPerSecond, List<Double> perLoopOpsPerSecond, String detail) {
+        this(kind, loops, parallelism, processors, status, starved, waitedMillis, roundsCompleted, roundsWanted,
+                roundTripMicrosP50, roundTripMicrosP99, roundTripMicrosMax, roundTripMicrosMean, opsPerSecondPerLoop,
+                opsPerSecondTotal, firstLoopOpsPerSecond, perLoopOpsPerSecond, detail, List.of());
+    }
+
+    /**
+     * The row of one kind and loop count over fresh VMs ({@code perVm}, the same kind and loops each):
+     * every figure the median of the VMs that gave one, each loop's rate the median of its rates,
+     * starved only when every VM starved, the longest wait and the fewest round trips done. One VM's
+     * row is returned as it is.
+     */
+    public static LoadRow acrossVms(List<LoadRow> perVm) {
+        if (perVm.isEmpty()) {
+            throw new IllegalArgumentException("a load row needs at least one VM's row");
+        }
+        if (perVm.size() == 1) {
+            return perVm.get(0);
+        }
+        LoadRow first = perVm.get(0);
+        List<String> statuses = perVm.stream().map(LoadRow::status).distinct().toList();
+        List<List<Double>> rates = perVm.stream().map(LoadRow::perLoopOpsPerSecond).filter(l -> !l.isEmpty()).toList();
+        List<Double> perLoop = new ArrayList<>();
+        int loopsRead = rates.stream().mapToInt(List::size).min().orElse(0);
+        for (int i = 0; i < loopsRead; i++) {
+            int loop = i;
+            perLoop.add(Interval.of(rates.stream().mapToDouble(l -> l.get(loop)).toArray()).median());
+        }
+        return new LoadRow(first.kind(), first.loops(), first.parallelism(), first.processors(),
+                statuses.size() == 1 ? statuses.get(0) : MIXED, perVm.stream().allMatch(LoadRow::starved),
+                perVm.stream().mapToLong(LoadRow::waitedMillis).max().orElse(0),
+                perVm.stream().mapToLong(LoadRow::roundsCompleted).min().orElse(0), first.roundsWanted(),
+                median(perVm, LoadRow::roundTripMicrosP50), median(perVm, LoadRow::roundTripMicrosP99),
+                median(perVm, LoadRow::roundTripMicrosMax), median(perVm, LoadRow::roundTripMicrosMean),
+                median(perVm, LoadRow::opsPerSecondPerLoop), median(perVm, LoadRow::opsPerSecondTotal),
+                median(perVm, LoadRow::firstLoopOpsPerSecond), perLoop,
+                perVm.stream().map(LoadRow::detail).filter(d -> !d.isEmpty()).distinct().collect(Collectors.joining("; ")), perVm);
+    }
+
+    private static double median(List<LoadRow> perVm, ToDoubleFunction<LoadRow> figure) {
+        return Interval.of(perVm.stream().mapToDouble(figure).toArray()).median();
+    }
+
+    /** How many fresh VMs this row is made of. */
+    public int vmCount() {
+        return vms.isEmpty() ? 1 : vms.size();
+    }
+
+    /** A figure's 95% interval across this row's VMs ({@link Interval#of}); no interval for one VM. */
+    public Interval interval(ToDoubleFunction<LoadRow> figure) {
+        return vms.isEmpty() ? Interval.of(figure.applyAsDouble(this))
+                : Interval.of(vms.stream().mapToDouble(figure).toArray());
+    }
+
+    /** The median round trip's cell: "12.3 [11.8, 12.9]" over several VMs, the figure alone for one. */
+    public String p50Cell() {
+        return cell(interval(LoadRow::roundTripMicrosP50));
+    }
+
+    /** A figure's cell: "12.3 [11.8, 12.9]" with its interval, the median alone without one, "" for none. */
+    static String cell(Interval i) {
+        if (Double.isNaN(i.median())) {
+            return "";
+        }
+        return i.has() ? String.format("%s [%s, %s]", Grid.print(i.median()), Grid.print(i.low()), Grid.print(i.high()))
+                : Grid.print(i.median());
     }
 
     /** A row for a child JVM that gave no result (killed at its hard deadline, or failed): nothing is known, not even starvation. */
@@ -64,8 +151,22 @@ public record LoadRow(String kind, int loops, int parallelism, int processors, S
         return OK.equals(status);
     }
 
-    /** The status as a table cell says it: "ok", "STARVED after 3s", "incomplete: 120 of 2,000". */
+    /**
+     * The status as a table cell says it: "ok", "STARVED: no round trip in 3,000 ms", "incomplete: 120 of
+     * 2,000 in 3,000 ms"; over VMs that disagree, each status with its count: "ok in 2 of 3 VMs; STARVED in 1".
+     */
     public String verdict() {
+        if (!vms.isEmpty() && MIXED.equals(status)) {
+            Map<String, Long> counts = new LinkedHashMap<>();
+            vms.forEach(v -> counts.merge(v.status(), 1L, Long::sum));
+            return counts.entrySet().stream().map(e -> (e.getKey().equals(STARVED) ? "STARVED" : e.getKey()) + " in " + e.getValue())
+                    .collect(Collectors.joining("; ")) + " of " + vms.size() + " VMs";
+        }
+        if (!vms.isEmpty() && INCOMPLETE.equals(status)) {
+            return String.format("incomplete in every VM: %,d to %,d of %,d in up to %,d ms",
+                    vms.stream().mapToLong(LoadRow::roundsCompleted).min().orElse(0),
+                    vms.stream().mapToLong(LoadRow::roundsCompleted).max().orElse(0), roundsWanted, waitedMillis);
+        }
         return switch (status) {
             case OK -> OK;
             case STARVED -> String.format("STARVED: no round trip in %,d ms", waitedMillis);

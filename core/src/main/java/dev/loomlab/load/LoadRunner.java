@@ -18,7 +18,7 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * Runs the load experiment the only safe way: each row (kind × loop count) in its own fresh JVM,
+ * Runs the load experiment the only safe way: each row (kind × loop count) in its own fresh JVMs,
  * because a JVM whose carriers a busy loop holds must be thrown away. The child reports its row
  * itself, from a platform thread, even when starved (see {@link LoadChildMain}); if it cannot, it
  * is killed at a hard deadline and its row says {@code killed}, with the round trips it had
@@ -33,33 +33,47 @@ public final class LoadRunner {
 
     private LoadRunner() {}
 
-    /** Runs every row of {@code spec}, one fresh JVM each; progress lines go to {@code progress}. */
+    /**
+     * Runs every row of {@code spec} in {@code spec.vms()} fresh VMs each, taken in turn: every row's
+     * first VM, then every row's second, so that what changes on the machine during the run falls on
+     * every row alike. Progress lines go to {@code progress}.
+     */
     public static LoadResult run(LoadSpec spec, Progress progress) {
-        List<LoadRow> rows = new ArrayList<>();
+        int perPass = spec.kinds().size() * spec.loops().size();
+        List<List<LoadRow>> perRow = new ArrayList<>();
+        for (int i = 0; i < perPass; i++) {
+            perRow.add(new ArrayList<>());
+        }
         Set<String> pinnings = new LinkedHashSet<>();
         Env childEnv = null;
-        int total = spec.kinds().size() * spec.loops().size();
-        for (LoadKind kind : spec.kinds()) {
-            for (int loops : spec.loops()) {
-                progress.step(rows.size(), total, String.format("load: %s, %d busy loop%s, %s, up to %s for %,d round trips, in a fresh %s",
-                        kind.label(), loops, loops == 1 ? "" : "s", carriers(spec),
-                        Durations.format(spec.deadline()), spec.rounds(), kind == LoadKind.BEAM ? "BEAM VM" : "JVM"));
-                RowAndEnv got;
-                if (kind == LoadKind.BEAM) {
-                    got = runRow(spec, kind, loops, List.of(), progress);
-                } else {
-                    try (CpuPinning.Pin pin = CpuPinning.pin(spec.cpus())) {
-                        pinnings.add(pin.description());
-                        got = runRow(spec, kind, loops, pin.wrapper(), progress);
+        int total = perPass * spec.vms();
+        int done = 0;
+        for (int vm = 1; vm <= spec.vms(); vm++) {
+            int row = 0;
+            for (LoadKind kind : spec.kinds()) {
+                for (int loops : spec.loops()) {
+                    progress.step(done++, total, String.format("load: %s, %d busy loop%s, %s, up to %s for %,d round trips, in a fresh %s%s",
+                            kind.label(), loops, loops == 1 ? "" : "s", carriers(spec), Durations.format(spec.deadline()),
+                            spec.rounds(), kind == LoadKind.BEAM ? "BEAM VM" : "JVM",
+                            spec.vms() > 1 ? String.format(" (%d of %d)", vm, spec.vms()) : ""));
+                    RowAndEnv got;
+                    if (kind == LoadKind.BEAM) {
+                        got = runRow(spec, kind, loops, List.of(), progress);
+                    } else {
+                        try (CpuPinning.Pin pin = CpuPinning.pin(spec.cpus())) {
+                            pinnings.add(pin.description());
+                            got = runRow(spec, kind, loops, pin.wrapper(), progress);
+                        }
                     }
-                }
-                rows.add(got.row());
-                if (childEnv == null) {
-                    childEnv = got.env();
+                    perRow.get(row++).add(got.row());
+                    if (childEnv == null) {
+                        childEnv = got.env();
+                    }
                 }
             }
         }
         pinnings.remove("");
+        List<LoadRow> rows = perRow.stream().map(LoadRow::acrossVms).toList();
         return new LoadResult(spec, childEnv != null ? childEnv : Env.current(), childEnv != null, rows, String.join("; ", pinnings));
     }
 
@@ -68,7 +82,7 @@ public final class LoadRunner {
         return spec.deadline().plus(LoadTier.WARM_UP).plus(CHILD_ALLOWANCE);
     }
 
-        private record RowAndEnv(LoadRow row, Env env) {}
+    private record RowAndEnv(LoadRow row, Env env) {}
 
     private static RowAndEnv runRow(LoadSpec spec, LoadKind kind, int loops, List<String> pinWrapper, Progress progress) {
         var other = OtherRuntimeLoad.forKind(kind);

@@ -6,9 +6,11 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import dev.loomlab.experiment.FreshJvm;
 
 /**
- * What the load experiment runs: for each kind and each loop count, one fresh JVM. Immutable; the
+ * What the load experiment runs: for each kind and each loop count, {@code vms} fresh JVMs (or BEAM
+ * VMs), every row's taken in turn with the others' ({@link LoadRunner}). Immutable; the
  * {@code with} methods return a changed copy. The constructor checks everything, so a bad spec
  * fails before any JVM starts, with a message that names the option.
  *
@@ -22,19 +24,24 @@ import java.util.Objects;
  * @param jvmFlags    extra flags for each child JVM
  * @param cpus        CPUs each child JVM is pinned to ({@link CpuPinning}), 0 for none: {@code --pin 1}
  *                    is {@code +S 1} for platform threads too
+ * @param vms         fresh VMs per row, their figures' median and interval the row's ({@link LoadRow#acrossVms})
  */
 public record LoadSpec(List<LoadKind> kinds, List<Integer> loops, int rounds, Duration deadline, int parallelism,
-                       List<String> jvmFlags, int cpus) {
+                       List<String> jvmFlags, int cpus, int vms) {
 
     /** The German article's 2,000 round trips per row. */
     public static final int DEFAULT_ROUNDS = 2_000;
     public static final Duration DEFAULT_DEADLINE = Duration.ofSeconds(5);
     /** Round trips above this would take minutes even unloaded. */
     static final int MAX_ROUNDS = 10_000_000;
+    /** Fresh VMs per row by default: as many as every table compared across runtimes ({@link FreshJvm#TABLE_FORKS}). */
+    public static final int DEFAULT_VMS = FreshJvm.TABLE_VMS;
+    /** More VMs per row would make a notebook's table take many minutes. */
+    static final int MAX_VMS = 20;
 
-    /** A spec whose children are not pinned. */
+    /** A spec whose children are not pinned, one fresh VM a row. */
     public LoadSpec(List<LoadKind> kinds, List<Integer> loops, int rounds, Duration deadline, int parallelism, List<String> jvmFlags) {
-        this(kinds, loops, rounds, deadline, parallelism, jvmFlags, 0);
+        this(kinds, loops, rounds, deadline, parallelism, jvmFlags, 0, 1);
     }
 
     public LoadSpec {
@@ -71,12 +78,15 @@ public record LoadSpec(List<LoadKind> kinds, List<Integer> loops, int rounds, Du
         if (parallelism < 0) {
             throw new IllegalArgumentException("--parallelism must be at least 1 carrier, got " + parallelism);
         }
+        if (vms < 1 || vms > MAX_VMS) {
+            throw new IllegalArgumentException(String.format("--forks must be 1 to %d fresh VMs per row, got %d", MAX_VMS, vms));
+        }
     }
 
-    /** Every kind given, loops 0, 1, 2, 4 … up to twice the processors, the default rounds and deadline. */
+    /** Every kind given, loops 0, 1, 2, 4 … up to twice the processors, the default rounds, deadline and VMs per row. */
     public static LoadSpec of(LoadKind... kinds) {
         return new LoadSpec(List.of(kinds), defaultLoops(Runtime.getRuntime().availableProcessors()), DEFAULT_ROUNDS,
-                DEFAULT_DEADLINE, 0, List.of(), 0);
+                DEFAULT_DEADLINE, 0, List.of(), 0, DEFAULT_VMS);
     }
 
     /** 0, 1, 2, 4 … doubling up to {@code 2 × processors}, which ends the list even when not a power of two. */
@@ -105,7 +115,7 @@ public record LoadSpec(List<LoadKind> kinds, List<Integer> loops, int rounds, Du
     }
 
     public LoadSpec withLoops(Integer... k) {
-        return new LoadSpec(kinds, List.of(k), rounds, deadline, parallelism, jvmFlags, cpus);
+        return new LoadSpec(kinds, List.of(k), rounds, deadline, parallelism, jvmFlags, cpus, vms);
     }
 
     /** Loops 1, 2, 4 … doubling up to {@code max}, which ends the list even when not a power of two (no idle row). */
@@ -118,15 +128,15 @@ public record LoadSpec(List<LoadKind> kinds, List<Integer> loops, int rounds, Du
             loops.add(k);
         }
         loops.add(max);
-        return new LoadSpec(kinds, loops, rounds, deadline, parallelism, jvmFlags, cpus);
+        return new LoadSpec(kinds, loops, rounds, deadline, parallelism, jvmFlags, cpus, vms);
     }
 
     public LoadSpec withRounds(int r) {
-        return new LoadSpec(kinds, loops, r, deadline, parallelism, jvmFlags, cpus);
+        return new LoadSpec(kinds, loops, r, deadline, parallelism, jvmFlags, cpus, vms);
     }
 
     public LoadSpec withDeadline(Duration d) {
-        return new LoadSpec(kinds, loops, rounds, d, parallelism, jvmFlags, cpus);
+        return new LoadSpec(kinds, loops, rounds, d, parallelism, jvmFlags, cpus, vms);
     }
 
     /** {@code withDeadline(Durations.parse(text))}: "3s", "500ms". */
@@ -139,18 +149,23 @@ public record LoadSpec(List<LoadKind> kinds, List<Integer> loops, int rounds, Du
         if (p < 1) {
             throw new IllegalArgumentException("--parallelism must be at least 1 carrier, got " + p);
         }
-        return new LoadSpec(kinds, loops, rounds, deadline, p, jvmFlags, cpus);
+        return new LoadSpec(kinds, loops, rounds, deadline, p, jvmFlags, cpus, vms);
     }
 
     public LoadSpec withJvmFlags(List<String> flags) {
         List<String> all = new ArrayList<>(jvmFlags);
         all.addAll(flags);
-        return new LoadSpec(kinds, loops, rounds, deadline, parallelism, all, cpus);
+        return new LoadSpec(kinds, loops, rounds, deadline, parallelism, all, cpus, vms);
     }
 
     /** Each child JVM pinned to {@code n} CPUs (0: not pinned); with 1 carrier this is +S 1 for every kind. */
     public LoadSpec withPin(int n) {
-        return new LoadSpec(kinds, loops, rounds, deadline, parallelism, jvmFlags, n);
+        return new LoadSpec(kinds, loops, rounds, deadline, parallelism, jvmFlags, n, vms);
+    }
+
+    /** {@code n} fresh VMs per row (1: one VM, no interval). */
+    public LoadSpec withVms(int n) {
+        return new LoadSpec(kinds, loops, rounds, deadline, parallelism, jvmFlags, cpus, n);
     }
 
     /** The child JVM flags that set the carriers: parallelism and the most carriers the scheduler may add. */

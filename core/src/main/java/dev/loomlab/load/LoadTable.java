@@ -25,10 +25,14 @@ final class LoadTable {
 
     private LoadTable(LoadResult r) {
         roundTrips = new GridLines(String.format("Round trip under k busy loops, %,d round trips per row, deadline %s per row; "
-                + "each row a fresh JVM (BEAM here: a fresh BEAM VM); BEAM as published", r.spec().rounds(), Durations.format(r.spec().deadline())))
+                + "%s; BEAM as published", r.spec().rounds(), Durations.format(r.spec().deadline()), r.spec().vms() == 1
+                ? "each row a fresh JVM (BEAM here: a fresh BEAM VM)"
+                : String.format("each row %d fresh JVMs (BEAM here: BEAM VMs) taken in turn with the other rows', its figures "
+                        + "their median, the p50 with its 95%% interval", r.spec().vms())))
                 .text("runtime").whole("loops").whole("carriers").text("result")
-                .number("p50 µs").number("p99 µs").number("mean µs");
-        work = new GridLines("The busy loops' work in the same rows: millions of iterations (BEAM: reductions) per second")
+                .text("p50 µs").number("p99 µs").number("mean µs");
+        work = new GridLines("The busy loops' work in the same rows: millions of iterations (BEAM: reductions) per second"
+                + (r.spec().vms() > 1 ? ", the median of each row's VMs" : ""))
                 .text("runtime").whole("loops").whole("carriers")
                 .number("M/s per loop (all loops)").number("M/s total").number("M/s first loop").text("published note");
         r.rows().forEach(this::ours);
@@ -48,7 +52,7 @@ final class LoadTable {
     private void ours(LoadRow row) {
         String runtime = Kind.runtime(row.kind());
         roundTrips.row(runtime, row.loops(), row.parallelism(), row.verdict(),
-                Grid.round(row.roundTripMicrosP50()), Grid.round(row.roundTripMicrosP99()), Grid.round(row.roundTripMicrosMean()));
+                row.p50Cell(), Grid.round(row.roundTripMicrosP99()), Grid.round(row.roundTripMicrosMean()));
         work.row(runtime, row.loops(), row.parallelism(), Grid.round(row.opsPerSecondPerLoop() / 1e6),
                 Grid.round(row.opsPerSecondTotal() / 1e6), Grid.round(row.firstLoopOpsPerSecond() / 1e6), "");
     }
@@ -82,7 +86,8 @@ final class LoadTable {
             }
             Integer loops = head.n() == null ? null : head.n().intValue();
             if (!Double.isNaN(values[0]) || !Double.isNaN(values[4])) {
-                roundTrips.row(head.runtime(), loops, schedulers, "published (" + head.source() + ")", values[0], Double.NaN, values[4]);
+                roundTrips.row(head.runtime(), loops, schedulers, "published (" + head.source() + ")",
+                        Double.isNaN(values[0]) ? "" : Grid.print(values[0]), Double.NaN, values[4]);
             }
             work.row(head.runtime(), loops, schedulers, values[1], values[2], values[3], String.join("; ", notes));
         }

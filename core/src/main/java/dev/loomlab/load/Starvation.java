@@ -44,7 +44,8 @@ final class Starvation {
                     + ", frozen rather than slower");
         }
         if (!unfinished.isEmpty()) {
-            parts.add(join(unfinished) + " did not finish every round trip (see the result column)");
+            parts.add(join(unfinished) + " did not finish every round trip" + (result.spec().vms() > 1 ? " in every VM" : "")
+                    + " (see the result column)");
         }
         if (!answered.isEmpty()) {
             parts.add(join(answered) + " answered every round trip under every load");

@@ -17,9 +17,9 @@ class IdleAnomalyTest {
     @Test
     void eachKindSaysYesNoOrWhyItCannotTell() {
         assertThat(IdleAnomaly.of("JVM platform", List.of(row("platform", 0, 30, LoadRow.OK), row("platform", 1, 20, LoadRow.OK)))
-                .shows()).isEqualTo("yes: the median with no load is 1.5× the one with one loop");
+                .shows()).isEqualTo("yes: the median with no load is 1.5× the one with one loop (one VM a row: no interval)");
         assertThat(IdleAnomaly.of("JVM parking", List.of(row("parking", 0, 10, LoadRow.OK), row("parking", 1, 25, LoadRow.OK)))
-                .shows()).isEqualTo("no: the median with one loop is 2.5× the one with no load");
+                .shows()).isEqualTo("no: the median with one loop is 2.5× the one with no load (one VM a row: no interval)");
         assertThat(IdleAnomaly.of("JVM virtual", List.of(row("virtual", 0, 10, LoadRow.OK),
                 row("virtual", 1, Double.NaN, LoadRow.STARVED))).shows()).startsWith("cannot tell: no median with 1 busy loop (STARVED");
         assertThat(IdleAnomaly.of("JVM virtual", List.of(row("virtual", 0, 10, LoadRow.OK))).shows()).startsWith("not asked");

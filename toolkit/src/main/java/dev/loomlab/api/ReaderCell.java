@@ -144,8 +144,9 @@ public final class ReaderCell {
 
     /**
      * The same for a round trip under load: {@code yoursNs} (nanoseconds, the mean) against one row of
-     * {@code load(...)}, measured in one fresh JVM (or BEAM VM) whose echo warmed up before its loops
-     * started. A row that starved says so, as a cell that starved does; a null row (none measured) too.
+     * {@code load(...)}, measured in fresh JVMs (or BEAM VMs) whose echo warmed up before its loops
+     * started, with the row's interval across them. A row that starved says so, as a cell that starved
+     * does; a null row (none measured) too.
      */
     public static String relate(double yoursNs, String what, LoadRow row) {
         String metric = "roundTripNsMean";
@@ -159,8 +160,10 @@ public final class ReaderCell {
                     row.kind(), row.loops(), row.loops() == 1 ? "" : "s", row.verdict(), Double.isNaN(yoursNs)
                             ? ". Neither completed a round trip: the cell and the protocol agree" : "");
         }
-        return sentence(yoursNs, metric, what, vm, Interval.of(theirs), 1,
-                String.format("%s with %,d busy loop%s, warmed up, one fresh %s", row.kind(), row.loops(), row.loops() == 1 ? "" : "s", vm),
+        int vms = row.vmCount();
+        return sentence(yoursNs, metric, what, vm, row.interval(r -> r.roundTripMicrosMean() * 1_000), vms,
+                String.format("%s with %,d busy loop%s, warmed up, %s", row.kind(), row.loops(), row.loops() == 1 ? "" : "s",
+                        vms == 1 ? "one fresh " + vm : String.format("the median of %d fresh %ss", vms, vm)),
                 Spread.of(row.roundTripMicrosP50() * 1_000, row.roundTripMicrosP99() * 1_000), "round trips from p50 to p99",
                 Double.NaN, Double.NaN, 0, 0, true, false);
     }

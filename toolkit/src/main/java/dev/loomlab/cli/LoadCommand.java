@@ -18,12 +18,13 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code loomlab load}: round trips between an echo and a client while k busy loops run, one fresh
- * JVM per row. A starved row is a result: the command still prints every row and exits 0. It exits
+ * {@code loomlab load}: round trips between an echo and a client while k busy loops run, each row
+ * over {@code --forks} fresh JVMs taken in turn. A starved row is a result: the command still prints every row and exits 0. It exits
  * 1 only if a child JVM failed or had to be killed, 2 on bad input.
  */
 @Command(name = "load", mixinStandardHelpOptions = true,
-        description = {"Round trip under k busy loops (p50, p99, max) and each loop's work rate, one fresh JVM per row.",
+        description = {"Round trip under k busy loops (p50, p99, max) and each loop's work rate, each row over fresh JVMs "
+                + "(--forks) taken in turn.",
                 "JEP 444 has no time sharing: with as many busy virtual threads as carriers, the rest starve; "
                         + "the row then says so, with how long it waited."},
         footer = {"", "Examples:", "  loomlab load --kind virtual --parallelism 1 --loops 0,1 --deadline 3s",
@@ -59,6 +60,11 @@ final class LoadCommand implements Callable<Integer> {
                     + "for platform threads too. Default: not pinned")
     int pin;
 
+    @Option(names = "--forks", defaultValue = "" + LoadSpec.DEFAULT_VMS, paramLabel = "K",
+            description = "fresh VMs per row, taken in turn with the other rows': each row's figures are their median, "
+                    + "the p50 with its 95%% interval across them; 1 for one VM a row, no interval. Default: ${DEFAULT-VALUE}")
+    int forks;
+
     @Option(names = "--jvm-opt", paramLabel = "FLAG", description = "a flag for each child JVM, repeatable")
     List<String> jvmOpts = new ArrayList<>();
 
@@ -72,7 +78,7 @@ final class LoadCommand implements Callable<Integer> {
     public Integer call() {
         LoadSpec load = new LoadSpec(LoadKind.parseList(kind),
                 loops == null ? LoadSpec.defaultLoops(Runtime.getRuntime().availableProcessors()) : LoadSpec.parseLoops(loops),
-                rounds, deadline, 0, jvmOpts, pin);
+                rounds, deadline, 0, jvmOpts, pin, forks);
         if (parallelism != null) {
             load = load.withParallelism(parallelism);
         }
@@ -82,7 +88,7 @@ final class LoadCommand implements Callable<Integer> {
             out.flush();
         }
         LoadResult result;
-        try (ProgressLine progress = ProgressLine.start("load rows, one fresh JVM each", 0)) {
+        try (ProgressLine progress = ProgressLine.start("load rows, fresh JVMs each, in turn", 0)) {
             result = LoadRunner.run(load, progress);
             progress.step(result.rows().size(), result.rows().size(), "");
         }

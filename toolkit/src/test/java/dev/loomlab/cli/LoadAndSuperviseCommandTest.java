@@ -26,7 +26,7 @@ class LoadAndSuperviseCommandTest {
     @Test
     void loadPrintsOneJsonObjectWhoseLoadedRowIsStarved() throws Exception {
         assertThat(run("load", "--kind", "virtual", "--parallelism", "1", "--loops", "0,1", "--rounds", "200",
-                "--deadline", "2s", "--json")).as(err.toString()).isZero();
+                "--deadline", "2s", "--forks", "1", "--json")).as(err.toString()).isZero();
         JsonNode json = new ObjectMapper().readTree(out.toString());
         assertThat(json.get("schemaVersion").asInt()).isEqualTo(dev.loomlab.util.Json.SCHEMA_VERSION);
         assertThat(json.get("experiment").asText()).isEqualTo("load");
@@ -50,10 +50,11 @@ class LoadAndSuperviseCommandTest {
     @Test
     void parallelismAboveTheCoresIsAllowedWithANote() throws Exception {
         String above = String.valueOf(Runtime.getRuntime().availableProcessors() + 1);
-        assertThat(run("load", "--kind", "virtual", "--loops", "0", "--rounds", "50", "--parallelism", above, "--json"))
+        assertThat(run("load", "--kind", "virtual", "--loops", "0", "--rounds", "50", "--parallelism", above, "--forks", "2", "--json"))
                 .as(err.toString()).isZero();
         JsonNode json = new ObjectMapper().readTree(out.toString());
         assertThat(json.get("rows").get(0).get("parallelism").asInt()).isEqualTo(Integer.parseInt(above));
+        assertThat(json.get("rows").get(0).get("vms")).as("each row's fresh VMs, in turn").hasSize(2);
         assertThat(json.get("notes").toString()).contains("--parallelism " + above + " is above the");
     }
 
@@ -68,6 +69,8 @@ class LoadAndSuperviseCommandTest {
         assertThat(run("load", "--parallelism", "0")).isEqualTo(2);
         assertThat(run("load", "--loops", "1,x")).isEqualTo(2);
         assertThat(run("load", "--deadline", "soon")).isEqualTo(2);
+        assertThat(run("load", "--forks", "0")).isEqualTo(2);
+        assertThat(err.toString()).contains("--forks must be 1 to 20 fresh VMs per row, got 0");
     }
 
     @Test
