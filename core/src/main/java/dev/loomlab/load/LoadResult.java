@@ -6,6 +6,7 @@ import dev.loomlab.view.Grid;
 import dev.loomlab.view.Plot;
 import dev.loomlab.view.Tabular;
 import dev.loomlab.measure.Env;
+import dev.loomlab.measure.Interval;
 import dev.loomlab.published.PublishedFigure;
 import dev.loomlab.published.PublishedFigures;
 import java.time.Duration;
@@ -41,6 +42,27 @@ public record LoadResult(LoadSpec spec, Env env, boolean envFromChild, List<Load
     /** The row for a kind and loop count, if it was run. */
     public Optional<LoadRow> row(LoadKind kind, int loops) {
         return rows.stream().filter(r -> r.kind().equals(kind.label()) && r.loops() == loops).findFirst();
+    }
+
+    /**
+     * What each extra busy loop adds to the median round trip of {@code kind}, in µs, from its row with
+     * {@code fromLoops} to its row with {@code toLoops}: one slope per pass of fresh VMs (each VM's two
+     * medians), as their median and 95% interval; one VM a row gives one slope, no interval, and a row
+     * that is missing or has no median gives none (NaN).
+     */
+    public Interval slope(LoadKind kind, int fromLoops, int toLoops) {
+        Optional<LoadRow> from = row(kind, fromLoops);
+        Optional<LoadRow> to = row(kind, toLoops);
+        if (from.isEmpty() || to.isEmpty() || fromLoops == toLoops) {
+            return Interval.of();
+        }
+        List<LoadRow> a = from.get().vms().isEmpty() ? List.of(from.get()) : from.get().vms();
+        List<LoadRow> b = to.get().vms().isEmpty() ? List.of(to.get()) : to.get().vms();
+        double[] slopes = new double[Math.min(a.size(), b.size())];
+        for (int j = 0; j < slopes.length; j++) {
+            slopes[j] = (b.get(j).roundTripMicrosP50() - a.get(j).roundTripMicrosP50()) / (toLoops - fromLoops);
+        }
+        return Interval.of(slopes);
     }
 
     /** True if any row starved. */

@@ -36,7 +36,7 @@ public final class LoadRunner {
     /**
      * Runs every row of {@code spec} in {@code spec.vms()} fresh VMs each, taken in turn: every row's
      * first VM, then every row's second, so that what changes on the machine during the run falls on
-     * every row alike. Progress lines go to {@code progress}.
+     * every row alike. Progress lines go to {@code progress}, the last one when every VM is done.
      */
     public static LoadResult run(LoadSpec spec, Progress progress) {
         int perPass = spec.kinds().size() * spec.loops().size();
@@ -72,6 +72,7 @@ public final class LoadRunner {
                 }
             }
         }
+        progress.step(total, total, "");
         pinnings.remove("");
         List<LoadRow> rows = perRow.stream().map(LoadRow::acrossVms).toList();
         return new LoadResult(spec, childEnv != null ? childEnv : Env.current(), childEnv != null, rows, String.join("; ", pinnings));

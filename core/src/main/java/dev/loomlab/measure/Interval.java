@@ -82,4 +82,12 @@ public record Interval(int count, double median, double centre, double low, doub
     public boolean overlaps(Interval other) {
         return has() && other.has() && low <= other.high && other.low <= high;
     }
+
+    /** The same interval in another unit: every figure times {@code factor} (positive, e.g. 1,000 for µs to ns). */
+    public Interval times(double factor) {
+        if (!(factor > 0)) {
+            throw new IllegalArgumentException("an interval changes unit by a positive factor, got " + factor);
+        }
+        return new Interval(count, median * factor, centre * factor, low * factor, high * factor, geometric);
+    }
 }

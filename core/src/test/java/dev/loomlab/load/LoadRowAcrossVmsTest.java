@@ -77,6 +77,19 @@ class LoadRowAcrossVmsTest {
     }
 
     @Test
+    void aSlopeBetweenTwoRowsIsOnePerPassOfVms() {
+        LoadSpec spec = LoadSpec.of(LoadKind.PLATFORM).withLoops(10, 100);
+        LoadResult result = new LoadResult(spec, Env.current(), false, List.of(row("platform", 10, 100, 110, 105),
+                row("platform", 100, 1000, 1100, 1005)));
+        var slope = result.slope(LoadKind.PLATFORM, 10, 100);
+        assertThat(slope.count()).isEqualTo(3);
+        assertThat(slope.median()).isEqualTo(10.0);
+        assertThat(slope.times(1e3).median()).isEqualTo(10_000.0);
+        assertThat(result.slope(LoadKind.PLATFORM, 10, 1_000).median()).isNaN();
+        assertThatThrownBy(() -> slope.times(0)).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
     void theVmsOfARowSurviveJson() {
         LoadSpec spec = LoadSpec.of(LoadKind.PLATFORM).withLoops(4).withParallelism(1);
         LoadResult result = new LoadResult(spec, Env.current(), false, List.of(row("platform", 4, 10, 30, 12)));

@@ -207,8 +207,8 @@ public final class Loomlab {
     }
 
     /**
-     * Round trips between an echo and a client while k busy loops run, one fresh JVM per loop count
-     * (a JVM whose carriers a loop holds is thrown away). A starved row is a result, not a hang.
+     * Round trips between an echo and a client while k busy loops run, each loop count over fresh JVMs
+     * taken in turn (a JVM whose carriers a loop holds is thrown away). A starved row is a result, not a hang.
      *
      * @param kind        what runs the loops, echo and client
      * @param parallelism carriers per child JVM (1 is BEAM's {@code +S 1}); 0 for the JVM's default
@@ -227,10 +227,8 @@ public final class Loomlab {
      * with one progress line replaced as each row finishes.
      */
     public static LoadResult load(LoadSpec spec) {
-        try (ProgressLine line = ProgressLine.start("load rows, one fresh JVM each", 0)) {
-            LoadResult result = LoadRunner.run(spec, line);
-            line.step(result.rows().size(), result.rows().size(), "");
-            return result;
+        try (ProgressLine line = ProgressLine.start("load: every row's fresh JVMs, in turn", 0)) {
+            return LoadRunner.run(spec, line);
         }
     }
 

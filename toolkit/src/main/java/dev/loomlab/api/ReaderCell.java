@@ -177,12 +177,20 @@ public final class ReaderCell {
      * @param beam true when the protocol's figure is a BEAM VM's
      */
     public static String relate(double yours, String metric, String what, double theirs, boolean beam, String protocolWords) {
+        return relate(yours, metric, what, Interval.of(theirs), beam, protocolWords);
+    }
+
+    /**
+     * The same against a figure of the protocol's given as its interval across fresh VMs (one VM's: no
+     * interval), e.g. a load table's slope, one per pass of its VMs ({@code LoadResult.slope}).
+     */
+    public static String relate(double yours, String metric, String what, Interval theirs, boolean beam, String protocolWords) {
         String vm = beam ? "BEAM VM" : "JVM";
-        if (Double.isNaN(theirs)) {
+        if (Double.isNaN(theirs.median())) {
             return head(yours, metric, what, vm) + "; the protocol has no figure to set it beside (" + protocolWords + ")";
         }
-        return sentence(yours, metric, what, vm, Interval.of(theirs), 1, protocolWords, Spread.of(theirs), RUNS, Double.NaN,
-                Double.NaN, 0, 0, false, false);
+        return sentence(yours, metric, what, vm, theirs, theirs.count(), protocolWords, Spread.of(theirs.median()), RUNS,
+                Double.NaN, Double.NaN, 0, 0, false, false);
     }
 
     /**

@@ -88,9 +88,8 @@ final class LoadCommand implements Callable<Integer> {
             out.flush();
         }
         LoadResult result;
-        try (ProgressLine progress = ProgressLine.start("load rows, fresh JVMs each, in turn", 0)) {
+        try (ProgressLine progress = ProgressLine.start("load: every row's fresh JVMs, in turn", 0)) {
             result = LoadRunner.run(load, progress);
-            progress.step(result.rows().size(), result.rows().size(), "");
         }
         out.println(output.json ? result.toJson() : "\n" + result);
         if (!output.json) {

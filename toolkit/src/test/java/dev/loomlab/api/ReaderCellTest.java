@@ -302,6 +302,17 @@ class ReaderCellTest {
     }
 
     @Test
+    void aLoadRowOverFreshVmsAndASlopeOverVmPassesCarryTheirIntervals() {
+        List<LoadRow> vms = List.of(20.0, 22.0, 24.0).stream().map(p -> new LoadRow("platform", 10, 1, 2, LoadRow.OK, false, 100,
+                500, 500, p, 2 * p, 3 * p, p, 1e8, 1e9, 1e8, List.of(), "")).toList();
+        assertThat(ReaderCell.relate(22_000, "a round trip", LoadRow.acrossVms(vms)))
+                .contains("over 3 fresh JVMs", "the median of 3 fresh JVMs", "inside its interval");
+        assertThat(ReaderCell.relate(2.1, "nsPerBusyLoop", "each extra busy loop", dev.loomlab.measure.Interval.of(1.9, 2.0, 2.2),
+                false, "one slope per pass of fresh JVMs")).contains("[", "over 3 fresh JVMs", "one slope per pass of fresh JVMs",
+                "inside its interval");
+    }
+
+    @Test
     void aSingleFigureIsOneVmBesideOneVm() {
         String s = ReaderCell.relate(900, "bytesPerProcess", "a hibernated process", 880, false, "one fresh JVM, heap after GC / n");
         assertThat(s).startsWith("your cell: ").contains("for a hibernated process, one fresh JVM; the protocol: ",
