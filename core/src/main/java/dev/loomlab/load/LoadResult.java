@@ -62,7 +62,7 @@ public record LoadResult(LoadSpec spec, Env env, boolean envFromChild, List<Load
         for (int j = 0; j < slopes.length; j++) {
             slopes[j] = (b.get(j).roundTripMicrosP50() - a.get(j).roundTripMicrosP50()) / (toLoops - fromLoops);
         }
-        return Interval.of(slopes);
+        return Interval.ofDifferences(slopes);
     }
 
     /** True if any row starved. */

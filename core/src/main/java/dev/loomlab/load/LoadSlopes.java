@@ -58,7 +58,7 @@ public record LoadSlopes(LoadResult result) implements Tabular {
 
     /** "[12.1, 15.3]": the 95% interval of {@link #vmSlopes}, or "" with fewer than two. */
     static String interval(List<LoadRow> rows) {
-        Interval i = Interval.of(vmSlopes(rows).stream().mapToDouble(Double::doubleValue).toArray());
+        Interval i = Interval.ofDifferences(vmSlopes(rows).stream().mapToDouble(Double::doubleValue).toArray());
         return i.has() ? String.format("[%s, %s]", Grid.print(significant(i.low())), Grid.print(significant(i.high()))) : "";
     }
 

@@ -12,6 +12,8 @@ import org.apache.commons.math3.distribution.TDistribution;
  * interval of their arithmetic mean; when no figure is below zero, as with a count, that interval
  * starts at 0 at the lowest, because a mean of such figures cannot be negative. VMs that all read the same figure give an interval of that figure
  * alone, which says they agreed to the resolution of the figure (a clock's tick), not that it is exact.
+ * Figures that are differences (a slope between two rows), which may take either sign, take the
+ * interval of their arithmetic mean always ({@link #ofDifferences}).
  * With one VM there is no interval: {@link #low()} and
  * {@link #high()} are NaN and {@link #has()} is false. NaN figures (a VM that produced none) are
  * left out.
@@ -34,12 +36,24 @@ public record Interval(int count, double median, double centre, double low, doub
 
     /** The interval of the per-VM figures {@code perVm}. */
     public static Interval of(double... perVm) {
+        return of(true, perVm);
+    }
+
+    /**
+     * The interval of the mean of per-VM figures that are differences (a slope, a change), which may take
+     * either sign: never on their logarithms, even when every one is positive.
+     */
+    public static Interval ofDifferences(double... perVm) {
+        return of(false, perVm);
+    }
+
+    private static Interval of(boolean logWhenPositive, double... perVm) {
         double[] values = Arrays.stream(perVm).filter(v -> !Double.isNaN(v)).toArray();
         if (values.length == 0) {
             return new Interval(0, Double.NaN, Double.NaN, Double.NaN, Double.NaN, false);
         }
         double median = Spread.of(values).median();
-        boolean geometric = Arrays.stream(values).allMatch(v -> v > 0);
+        boolean geometric = logWhenPositive && Arrays.stream(values).allMatch(v -> v > 0);
         double[] scaled = geometric ? Arrays.stream(values).map(Math::log).toArray() : values;
         double mean = Arrays.stream(scaled).average().orElseThrow();
         if (values.length == 1) {
@@ -56,7 +70,7 @@ public record Interval(int count, double median, double centre, double low, doub
             return new Interval(values.length, median, Math.exp(mean), Math.exp(mean - half), Math.exp(mean + half), true);
         }
         // a mean of figures none of which is negative (a count) is not negative either
-        double low = Arrays.stream(values).allMatch(v -> v >= 0) ? Math.max(0, mean - half) : mean - half;
+        double low = logWhenPositive && Arrays.stream(values).allMatch(v -> v >= 0) ? Math.max(0, mean - half) : mean - half;
         return new Interval(values.length, median, mean, low, mean + half, false);
     }
 

@@ -97,4 +97,14 @@ class IntervalTest {
         assertThat(a.contains(110)).isTrue();
         assertThat(a.overlaps(Interval.of(100))).isFalse();
     }
+
+    @Test
+    void differencesGetTheIntervalOfTheirMeanEvenWhenAllArePositive() {
+        // 1, 2, 3: mean 2, sample standard deviation 1; half-width 4.3027 / sqrt(3) = 2.4842, so below 0 is allowed
+        Interval slopes = Interval.ofDifferences(1, 2, 3);
+        assertThat(slopes.geometric()).isFalse();
+        assertThat(slopes.low()).isCloseTo(-0.4842, org.assertj.core.api.Assertions.within(1e-3));
+        assertThat(slopes.high()).isCloseTo(4.4842, org.assertj.core.api.Assertions.within(1e-3));
+        assertThat(slopes.times(1000).high()).isCloseTo(4484.2, org.assertj.core.api.Assertions.within(1.0));
+    }
 }
