@@ -1,6 +1,7 @@
 package dev.loomlab.load;
 
 import dev.loomlab.experiment.Kind;
+import dev.loomlab.measure.Interval;
 import dev.loomlab.published.PublishedFigure;
 import dev.loomlab.view.Grid;
 import dev.loomlab.view.Plot;
@@ -37,14 +38,24 @@ public record WorkPerLoop(LoadResult result) implements Tabular {
 
         /**
          * A measured row, aggregated from every loop's rate where the child reported them (the
-         * average over all loops and the sum), else from the row's own summary figures.
+         * average over all loops and the sum), else from the row's own summary figures; over several
+         * fresh VMs, each figure the median of the VMs' own.
          */
         static Line of(LoadRow row) {
+            if (!row.vms().isEmpty()) {
+                List<Line> vms = row.vms().stream().map(Line::of).toList();
+                return new Line(Kind.runtime(row.kind()), row.loops(), median(vms, Line::perLoop), median(vms, Line::first),
+                        median(vms, Line::total), true);
+            }
             List<Double> each = row.perLoopOpsPerSecond();
             double total = each.isEmpty() ? row.opsPerSecondTotal() : each.stream().mapToDouble(Double::doubleValue).sum();
             double perLoop = each.isEmpty() ? row.opsPerSecondPerLoop() : total / each.size();
             double first = each.isEmpty() ? row.firstLoopOpsPerSecond() : each.get(0);
             return new Line(Kind.runtime(row.kind()), row.loops(), perLoop / 1e6, first / 1e6, total / 1e6, true);
+        }
+
+        private static double median(List<Line> vms, ToDoubleFunction<Line> figure) {
+            return Interval.of(vms.stream().mapToDouble(figure).toArray()).median();
         }
 
         /** How much the first loop alone overstates the average: 1 when they agree. */

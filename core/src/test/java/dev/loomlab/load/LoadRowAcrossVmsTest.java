@@ -90,6 +90,19 @@ class LoadRowAcrossVmsTest {
     }
 
     @Test
+    void theWorkOfARowOverVmsIsTheMedianOfEachVmsOwnAverage() {
+        List<LoadRow> vms = List.of(List.of(1e6, 3e6), List.of(4e6, 4e6), List.of(2e6, 2e6)).stream()
+                .map(rates -> new LoadRow("platform", 2, 1, 2, LoadRow.OK, false, 100, 10, 10, 5, 6, 7, 5, Double.NaN, Double.NaN,
+                        Double.NaN, rates, "")).toList();
+        LoadResult result = new LoadResult(LoadSpec.of(LoadKind.PLATFORM).withLoops(2), Env.current(), false,
+                List.of(LoadRow.acrossVms(vms)));
+        WorkPerLoop.Line line = result.reductions().lines().stream().filter(WorkPerLoop.Line::ours).findFirst().orElseThrow();
+        assertThat(line.perLoop()).isEqualTo(2.0); // each VM's average: 2, 4, 2 M/s
+        assertThat(line.first()).isEqualTo(2.0);   // each VM's first loop: 1, 4, 2
+        assertThat(line.total()).isEqualTo(4.0);
+    }
+
+    @Test
     void theVmsOfARowSurviveJson() {
         LoadSpec spec = LoadSpec.of(LoadKind.PLATFORM).withLoops(4).withParallelism(1);
         LoadResult result = new LoadResult(spec, Env.current(), false, List.of(row("platform", 4, 10, 30, 12)));
