@@ -54,7 +54,6 @@ public final class FreshJvm {
      */
     public static final ForkPolicy TABLE_FORKS = ForkPolicy.adaptive(TABLE_VMS, Duration.ZERO, 0.10);
 
-
     private FreshJvm() {}
 
     /**

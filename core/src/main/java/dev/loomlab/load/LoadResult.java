@@ -56,13 +56,10 @@ public record LoadResult(LoadSpec spec, Env env, boolean envFromChild, List<Load
         if (from.isEmpty() || to.isEmpty() || fromLoops == toLoops) {
             return Interval.of();
         }
-        List<LoadRow> a = from.get().vms().isEmpty() ? List.of(from.get()) : from.get().vms();
-        List<LoadRow> b = to.get().vms().isEmpty() ? List.of(to.get()) : to.get().vms();
-        double[] slopes = new double[Math.min(a.size(), b.size())];
-        for (int j = 0; j < slopes.length; j++) {
-            slopes[j] = (b.get(j).roundTripMicrosP50() - a.get(j).roundTripMicrosP50()) / (toLoops - fromLoops);
-        }
-        return Interval.ofDifferences(slopes);
+        List<LoadRow> both = List.of(from.get(), to.get());
+        return from.get().vms().isEmpty() || to.get().vms().isEmpty()
+                ? Interval.of(LoadSlopes.slope(both))
+                : Interval.ofDifferences(LoadSlopes.vmSlopes(both).stream().mapToDouble(Double::doubleValue).toArray());
     }
 
     /** True if any row starved. */

@@ -1,5 +1,6 @@
 package dev.loomlab.load;
 
+import dev.loomlab.experiment.Measurement;
 import dev.loomlab.measure.Interval;
 import dev.loomlab.view.Grid;
 import java.util.ArrayList;
@@ -127,8 +128,7 @@ public record LoadRow(String kind, int loops, int parallelism, int processors, S
         if (Double.isNaN(i.median())) {
             return "";
         }
-        return i.has() ? String.format("%s [%s, %s]", Grid.print(i.median()), Grid.print(i.low()), Grid.print(i.high()))
-                : Grid.print(i.median());
+        return i.has() ? Grid.print(i.median()) + " " + Measurement.intervalText(i) : Grid.print(i.median());
     }
 
     /** A row for a child JVM that gave no result (killed at its hard deadline, or failed): nothing is known, not even starvation. */

@@ -4,6 +4,7 @@ import dev.loomlab.view.Grid;
 import dev.loomlab.view.GridLines;
 import dev.loomlab.view.Tabular;
 import dev.loomlab.published.PublishedFigure;
+import dev.loomlab.experiment.Measurement;
 import dev.loomlab.measure.Interval;
 import java.util.ArrayList;
 import java.util.List;
@@ -59,7 +60,7 @@ public record LoadSlopes(LoadResult result) implements Tabular {
     /** "[12.1, 15.3]": the 95% interval of {@link #vmSlopes}, or "" with fewer than two. */
     static String interval(List<LoadRow> rows) {
         Interval i = Interval.ofDifferences(vmSlopes(rows).stream().mapToDouble(Double::doubleValue).toArray());
-        return i.has() ? String.format("[%s, %s]", Grid.print(significant(i.low())), Grid.print(significant(i.high()))) : "";
+        return i.has() ? Measurement.intervalText(i) : "";
     }
 
     /**
