@@ -27,20 +27,29 @@ public record IdleAgainstLoaded(LoadResult result) implements Sectioned {
      * @param runtime   "JVM virtual", "BEAM here", or the article's runtime
      * @param loops     busy loops in the loaded row
      * @param carriers  carriers (schedulers) in the loaded row
-     * @param idleP50   median round trip with no loops
-     * @param loadedP50 median round trip with {@code loops} loops
+     * @param idle      median round trip with no loops, with its interval across the row's fresh VMs (none for
+     *                  one VM; no figure for the article's, which published means)
+     * @param loaded    the same with {@code loops} loops
      * @param idleMean  mean with no loops (the article published means)
      * @param loadedMean mean with {@code loops} loops
      * @param outcome   "answered", or what the loaded (or idle) row did instead
-     * @param idleInterval   the idle median's interval across its fresh VMs (none for one VM, or the article's)
-     * @param loadedInterval the loaded median's
      */
-    public record Line(String runtime, int loops, int carriers, double idleP50, double loadedP50,
-                       double idleMean, double loadedMean, String outcome, Interval idleInterval, Interval loadedInterval) {
+    public record Line(String runtime, int loops, int carriers, Interval idle, Interval loaded,
+                       double idleMean, double loadedMean, String outcome) {
+
+        /** Median round trip with no loops. */
+        public double idleP50() {
+            return idle.median();
+        }
+
+        /** Median round trip with {@code loops} loops. */
+        public double loadedP50() {
+            return loaded.median();
+        }
 
         /** loaded / idle, medians. */
         public double ratioP50() {
-            return loadedP50 / idleP50;
+            return loadedP50() / idleP50();
         }
 
         /** loaded / idle, means (the article's 85.8 / 1.6). */
@@ -50,7 +59,7 @@ public record IdleAgainstLoaded(LoadResult result) implements Sectioned {
 
         /** How the loaded median's interval lies against the idle one's: slower only where they do not overlap. */
         public Verdict.Relation relation() {
-            return Verdict.relation(loadedInterval, idleInterval);
+            return Verdict.relation(loaded, idle);
         }
 
         /** True when both rows completed, so the ratios mean something. */
@@ -83,9 +92,8 @@ public record IdleAgainstLoaded(LoadResult result) implements Sectioned {
         LoadRow l = loaded.get();
         String outcome = !i.completed() ? "idle row: " + i.verdict()
                 : !l.completed() ? l.verdict() : ANSWERED;
-        return Optional.of(new Line(kind.runtime(), l.loops(), l.parallelism(), i.roundTripMicrosP50(), l.roundTripMicrosP50(),
-                i.roundTripMicrosMean(), l.roundTripMicrosMean(), outcome, i.interval(LoadRow::roundTripMicrosP50),
-                l.interval(LoadRow::roundTripMicrosP50)));
+        return Optional.of(new Line(kind.runtime(), l.loops(), l.parallelism(), i.interval(LoadRow::roundTripMicrosP50),
+                l.interval(LoadRow::roundTripMicrosP50), i.roundTripMicrosMean(), l.roundTripMicrosMean(), outcome));
     }
 
     /** The article's pair: idle and 16 loops on 8 schedulers, averages over 20 runs. */
@@ -96,8 +104,8 @@ public record IdleAgainstLoaded(LoadResult result) implements Sectioned {
         if (idle.isEmpty() || loaded.isEmpty()) {
             return Optional.empty();
         }
-        return Optional.of(new Line(idle.get().runtime() + " (published)", loaded.get().n().intValue(), 8, Double.NaN,
-                Double.NaN, idle.get().value(), loaded.get().value(), ANSWERED, Interval.of(), Interval.of()));
+        return Optional.of(new Line(idle.get().runtime() + " (published)", loaded.get().n().intValue(), 8, Interval.of(),
+                Interval.of(), idle.get().value(), loaded.get().value(), ANSWERED));
     }
 
     private static Optional<PublishedFigure> find(List<PublishedFigure> figures, long n) {
@@ -121,8 +129,8 @@ public record IdleAgainstLoaded(LoadResult result) implements Sectioned {
                 .text("runtime", Line::runtime)
                 .whole("loops", Line::loops)
                 .whole("carriers", Line::carriers)
-                .text("idle p50 µs", l -> LoadRow.cell(l.idleInterval()))
-                .text("loaded p50 µs", l -> l.answered() ? LoadRow.cell(l.loadedInterval()) : "")
+                .text("idle p50 µs", l -> LoadRow.cell(l.idle()))
+                .text("loaded p50 µs", l -> l.answered() ? LoadRow.cell(l.loaded()) : "")
                 .number("loaded / idle (p50)", l -> l.answered() ? Grid.ratio(l.loadedP50(), l.idleP50()) : Double.NaN)
                 .number("idle mean µs", Line::idleMean)
                 .number("loaded mean µs", l -> l.answered() ? l.loadedMean() : Double.NaN)

@@ -2,6 +2,7 @@ package dev.loomlab.load;
 
 import dev.loomlab.experiment.Measurement;
 import dev.loomlab.measure.Interval;
+import dev.loomlab.measure.Spread;
 import dev.loomlab.view.Grid;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -90,7 +91,7 @@ public record LoadRow(String kind, int loops, int parallelism, int processors, S
         int loopsRead = rates.stream().mapToInt(List::size).min().orElse(0);
         for (int i = 0; i < loopsRead; i++) {
             int loop = i;
-            perLoop.add(Interval.of(rates.stream().mapToDouble(l -> l.get(loop)).toArray()).median());
+            perLoop.add(median(rates, l -> l.get(loop)));
         }
         return new LoadRow(first.kind(), first.loops(), first.parallelism(), first.processors(),
                 statuses.size() == 1 ? statuses.get(0) : MIXED, perVm.stream().allMatch(LoadRow::starved),
@@ -103,8 +104,9 @@ public record LoadRow(String kind, int loops, int parallelism, int processors, S
                 perVm.stream().map(LoadRow::detail).filter(d -> !d.isEmpty()).distinct().collect(Collectors.joining("; ")), perVm);
     }
 
-    private static double median(List<LoadRow> perVm, ToDoubleFunction<LoadRow> figure) {
-        return Interval.of(perVm.stream().mapToDouble(figure).toArray()).median();
+    /** The median of one figure over several VMs' values, those without one (NaN) left out. */
+    static <T> double median(List<T> perVm, ToDoubleFunction<T> figure) {
+        return Spread.of(perVm.stream().mapToDouble(figure).toArray()).median();
     }
 
     /** How many fresh VMs this row is made of. */

@@ -1,7 +1,6 @@
 package dev.loomlab.load;
 
 import dev.loomlab.experiment.Kind;
-import dev.loomlab.measure.Interval;
 import dev.loomlab.published.PublishedFigure;
 import dev.loomlab.view.Grid;
 import dev.loomlab.view.Plot;
@@ -44,18 +43,14 @@ public record WorkPerLoop(LoadResult result) implements Tabular {
         static Line of(LoadRow row) {
             if (!row.vms().isEmpty()) {
                 List<Line> vms = row.vms().stream().map(Line::of).toList();
-                return new Line(Kind.runtime(row.kind()), row.loops(), median(vms, Line::perLoop), median(vms, Line::first),
-                        median(vms, Line::total), true);
+                return new Line(Kind.runtime(row.kind()), row.loops(), LoadRow.median(vms, Line::perLoop),
+                        LoadRow.median(vms, Line::first), LoadRow.median(vms, Line::total), true);
             }
             List<Double> each = row.perLoopOpsPerSecond();
             double total = each.isEmpty() ? row.opsPerSecondTotal() : each.stream().mapToDouble(Double::doubleValue).sum();
             double perLoop = each.isEmpty() ? row.opsPerSecondPerLoop() : total / each.size();
             double first = each.isEmpty() ? row.firstLoopOpsPerSecond() : each.get(0);
             return new Line(Kind.runtime(row.kind()), row.loops(), perLoop / 1e6, first / 1e6, total / 1e6, true);
-        }
-
-        private static double median(List<Line> vms, ToDoubleFunction<Line> figure) {
-            return Interval.of(vms.stream().mapToDouble(figure).toArray()).median();
         }
 
         /** How much the first loop alone overstates the average: 1 when they agree. */
