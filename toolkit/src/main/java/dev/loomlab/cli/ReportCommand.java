@@ -26,7 +26,7 @@ import picocli.CommandLine.Spec;
 /** {@code loomlab report}: every experiment, every kind, each in a fresh JVM, into one HTML page and a results.json. */
 @Command(name = "report", mixinStandardHelpOptions = true,
         description = {"Runs every experiment for every kind at the cap, each in a fresh JVM, into one report.",
-                "Then load (a fresh JVM per row) and supervise, and writes "
+                "Then load (each row over the same fresh VMs as --forks) and supervise, and writes "
                         + "index.html (every table beside the published figures, every chart, offline), "
                         + "results.json (to send, for loomlab compare) and one CSV per table."},
         footer = {"", "Examples:", "  loomlab report                     # at the cap of 100,000: a few minutes",
@@ -60,7 +60,7 @@ final class ReportCommand implements Callable<Integer> {
     Duration deadline;
 
     @Option(names = "--forks", defaultValue = "" + ReportPlan.DEFAULT_FORKS, paramLabel = "K",
-            description = "fresh VMs for each row of ring, broadcast and pingpong, whose figures carry their 95%% interval "
+            description = "fresh VMs for each row of ring, broadcast, pingpong and load, whose figures carry their 95%% interval "
                     + "across them (compare's verdicts rest on it); 1 for one VM, no interval. Other rows are one VM each. Default: ${DEFAULT-VALUE}")
     int forks;
 

@@ -43,9 +43,9 @@ public record PlanEstimate(ReportPlan plan, ExperimentSpec probe, Duration taken
         return new PlanEstimate(plan, first.get(), Duration.ofNanos(System.nanoTime() - start));
     }
 
-    /** Fresh VMs: one per runnable entry ({@code --forks} for a forked one), one per load row; supervise runs in the report's own JVM. */
+    /** Fresh VMs: one per runnable entry ({@code --forks} for a forked one), the load's VMs of every row; supervise runs in the report's own JVM. */
     public long freshVms() {
-        return plan.entries().stream().filter(ReportPlan.Entry::runnable).mapToLong(e -> vms(e.spec())).sum() + loadRows();
+        return plan.entries().stream().filter(ReportPlan.Entry::runnable).mapToLong(e -> vms(e.spec())).sum() + loadVms();
     }
 
     /** The fresh VMs one spec starts: a report's forks are a fixed number, never added to. */
@@ -57,6 +57,10 @@ public record PlanEstimate(ReportPlan plan, ExperimentSpec probe, Duration taken
         return plan.load() == null ? 0 : (long) plan.load().kinds().size() * plan.load().loops().size();
     }
 
+    private long loadVms() {
+        return plan.load() == null ? 0 : loadRows() * plan.load().vms();
+    }
+
     /** The longest the fresh VMs may take: every one killed at its deadline. */
     public Duration atMost() {
         Duration total = Duration.ZERO;
@@ -65,7 +69,7 @@ public record PlanEstimate(ReportPlan plan, ExperimentSpec probe, Duration taken
                 total = total.plus(entry.spec().deadline().multipliedBy(vms(entry.spec())));
             }
         }
-        return plan.load() == null ? total : total.plus(LoadRunner.rowLimit(plan.load()).multipliedBy(loadRows()));
+        return plan.load() == null ? total : total.plus(LoadRunner.rowLimit(plan.load()).multipliedBy(loadVms()));
     }
 
     /**
@@ -96,8 +100,9 @@ public record PlanEstimate(ReportPlan plan, ExperimentSpec probe, Duration taken
         }
         byExperiment.forEach((experiment, runs) -> lines.add("  " + experiment + ": " + String.join(", ", runs)));
         if (plan.load() != null) {
-            lines.add(String.format("  load: %d rows (%s; busy loops %s), each in a fresh VM", loadRows(),
-                    String.join(", ", plan.load().kinds().stream().map(LoadKind::label).toList()), plan.load().loops()));
+            lines.add(String.format("  load: %d rows (%s; busy loops %s)%s", loadRows(),
+                    String.join(", ", plan.load().kinds().stream().map(LoadKind::label).toList()), plan.load().loops(),
+                    plan.load().vms() == 1 ? ", each in a fresh VM" : " x " + plan.load().vms() + " VMs"));
         }
         if (plan.supervise()) {
             lines.add("  supervise: in the report's own JVM");

@@ -75,9 +75,11 @@ public record ReportPlan(List<Entry> entries, LoadSpec load, boolean supervise) 
 
     /**
      * The load a report runs: every kind (BEAM here when Erlang is installed), no busy loops and twice the processors (at most the cap), a few hundred
-     * round trips (100 at a cap of {@value #SMALL_CAP} or less) and a short deadline.
+     * round trips (100 at a cap of {@value #SMALL_CAP} or less) and a short deadline; each row over {@code vms} fresh VMs, taken in turn.
+     *
+     * @throws IllegalArgumentException if {@code vms} is outside {@link LoadSpec}'s limit
      */
-    public static LoadSpec loadAt(int cap) {
+    public static LoadSpec loadAt(int cap, int vms) {
         int processors = Runtime.getRuntime().availableProcessors();
         List<LoadKind> kinds = new ArrayList<>(List.of(LoadKind.VIRTUAL, LoadKind.PROCESS, LoadKind.PLATFORM, LoadKind.PARKING,
                 LoadKind.OFFLOADED));
@@ -85,7 +87,7 @@ public record ReportPlan(List<Entry> entries, LoadSpec load, boolean supervise) 
             kinds.add(LoadKind.BEAM);
         }
         return new LoadSpec(kinds, List.of(0, Math.max(1, Math.min(2 * processors, cap))), cap <= SMALL_CAP ? SMALL_CAP_LOAD_ROUNDS : LOAD_ROUNDS,
-                LOAD_DEADLINE, 0, List.of());
+                LOAD_DEADLINE, 0, List.of()).withVms(vms);
     }
 
     /** {@link #at(int, Set, List, Duration, int)} with {@link #DEFAULT_FORKS}. */
@@ -96,8 +98,8 @@ public record ReportPlan(List<Entry> entries, LoadSpec load, boolean supervise) 
     /**
      * The plan at {@code cap}: every experiment of {@link Experiments#all()} whose name is in
      * {@code only} (all when empty), for every kind in {@code kinds}, the {@linkplain #FORKED
-     * forked} ones over exactly {@code forks} fresh VMs each; then {@code load} and
-     * {@code supervise} when {@code only} is empty or names them.
+     * forked} ones over exactly {@code forks} fresh VMs each; then {@code load}, each row over
+     * {@code forks} fresh VMs too, and {@code supervise} when {@code only} is empty or names them.
      *
      * @throws IllegalArgumentException if {@code forks} is below 1 or above {@link ForkPolicy#MAX_FORKS}
      */
@@ -125,7 +127,7 @@ public record ReportPlan(List<Entry> entries, LoadSpec load, boolean supervise) 
         }
         boolean load = only.isEmpty() || only.contains("load");
         boolean supervise = only.isEmpty() || only.contains("supervise");
-        return new ReportPlan(entries, load ? loadAt(cap) : null, supervise);
+        return new ReportPlan(entries, load ? loadAt(cap, forks) : null, supervise);
     }
 
     private static String refusal(ExperimentSpec spec) {

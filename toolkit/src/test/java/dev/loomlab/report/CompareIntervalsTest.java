@@ -89,7 +89,7 @@ class CompareIntervalsTest {
     }
 
     @Test
-    void aReportRunsRingBroadcastAndPingpongOverItsForksAndEveryOtherRowInOneVm() {
+    void aReportRunsRingBroadcastPingpongAndLoadOverItsForksAndEveryOtherRowInOneVm() {
         ReportPlan plan = ReportPlan.at(200, Set.of(), List.of(Kind.PROCESS), Duration.ofMinutes(1), 4);
         for (ReportPlan.Entry entry : plan.entries()) {
             boolean forked = ReportPlan.FORKED.contains(Experiments.named(entry.spec().experiment()));
@@ -100,8 +100,10 @@ class CompareIntervalsTest {
         long runnable = plan.entries().stream().filter(ReportPlan.Entry::runnable).count();
         long forked = plan.entries().stream().filter(e -> e.runnable() && e.spec().forkPolicy().forks() == 4).count();
         assertThat(forked).isEqualTo(3);
+        assertThat(plan.load().vms()).isEqualTo(4);
         assertThat(PlanEstimate.unprobed(plan).freshVms())
-                .isEqualTo(runnable + 3 * forked + (long) plan.load().kinds().size() * plan.load().loops().size());
-        assertThat(PlanEstimate.unprobed(plan).lines()).anyMatch(l -> l.contains("ring: process n=200 m=1 x 4 VMs"));
+                .isEqualTo(runnable + 3 * forked + 4L * plan.load().kinds().size() * plan.load().loops().size());
+        assertThat(PlanEstimate.unprobed(plan).lines()).anyMatch(l -> l.contains("ring: process n=200 m=1 x 4 VMs"))
+                .anyMatch(l -> l.startsWith("  load: ") && l.endsWith(" x 4 VMs"));
     }
 }

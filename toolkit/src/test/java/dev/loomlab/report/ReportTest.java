@@ -136,9 +136,11 @@ class ReportTest {
             assertThat(report.resolve(csv)).as(csv).isNotEmptyFile();
         }
         JsonNode root = new ObjectMapper().readTree(Files.readString(report.resolve("results.json")));
-        int loadKinds = ReportPlan.loadAt(200).kinds().size(); // 5 JVM kinds, and BEAM here when Erlang is installed
+        int loadKinds = ReportPlan.loadAt(200, 1).kinds().size(); // 5 JVM kinds, and BEAM here when Erlang is installed
         assertThat(root.get("load").get("rows").size()).isEqualTo(loadKinds * 2); // loops 0 and 2 x processors
         assertThat(root.get("load").get("spec").get("rounds").asInt()).isEqualTo(100);
+        assertThat(root.get("load").get("spec").get("vms").asInt()).as("the load rows take --forks VMs").isEqualTo(ReportPlan.DEFAULT_FORKS);
+        assertThat(root.get("load").get("rows").get(0).get("vms").size()).isEqualTo(ReportPlan.DEFAULT_FORKS);
         assertThat(root.get("supervise").get("gaveUp").asBoolean()).isTrue();
         assertThat(root.get("supervise").get("log").size()).isPositive();
         assertThat(output).contains("load " + loadKinds + " kinds", "supervise ", "gave up (as expected)");
@@ -155,13 +157,13 @@ class ReportTest {
         assertThat(extras.load()).isNotNull();
         assertThat(extras.supervise()).isTrue();
         assertThat(extras.runnable()).isEqualTo(2);
-        assertThat(ReportPlan.loadAt(200_000).rounds()).isGreaterThan(ReportPlan.loadAt(200).rounds());
+        assertThat(ReportPlan.loadAt(200_000, 1).rounds()).isGreaterThan(ReportPlan.loadAt(200, 1).rounds());
     }
 
     @Test
     void aFailedLoadIsMarkedAndTheReportGoesOn() throws Exception {
         Path out = dir.resolve("load-failed");
-        ReportPlan plan = new ReportPlan(List.of(), ReportPlan.loadAt(200), true);
+        ReportPlan plan = new ReportPlan(List.of(), ReportPlan.loadAt(200, 1), true);
         ExtraRuns.LoadRun broken = (spec, progress) -> {
             throw new IllegalStateException("no child JVM could start");
         };
