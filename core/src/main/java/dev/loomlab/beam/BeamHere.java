@@ -94,11 +94,7 @@ public final class BeamHere {
         if (!m.ok()) {
             return m.outcome();
         }
-        double v = m.metric(metric);
-        if (Double.isNaN(v)) {
-            return "";
-        }
-        return m.interval(metric).has() ? Grid.print(v) + " " + Measurement.intervalText(m.interval(metric)) : Grid.print(v);
+        return Measurement.figureCell(m.metric(metric), m.interval(metric));
     }
 
     /** ours / BEAM here to two decimals, NaN when BEAM here has no figure. */

@@ -331,6 +331,14 @@ public record Measurement(String experiment, String kind, long n, long m, Env en
         return interval.has() ? String.format("[%s, %s]", Grid.print(interval.low()), Grid.print(interval.high())) : "one VM: no interval";
     }
 
+    /** A table cell: the figure, then its interval when it has one ("12.3 [11.9, 12.8]"); "" for NaN. */
+    public static String figureCell(double figure, Interval interval) {
+        if (Double.isNaN(figure)) {
+            return "";
+        }
+        return interval.has() ? Grid.print(figure) + " " + intervalText(interval) : Grid.print(figure);
+    }
+
     /** Every run, grouped by VM, when there were several. */
     @Override
     public List<Grid> details() {

@@ -1,5 +1,6 @@
 package dev.loomlab.load;
 
+import dev.loomlab.experiment.Measurement;
 import dev.loomlab.experiment.Verdict;
 import dev.loomlab.measure.Interval;
 import dev.loomlab.published.PublishedFigure;
@@ -129,8 +130,8 @@ public record IdleAgainstLoaded(LoadResult result) implements Sectioned {
                 .text("runtime", Line::runtime)
                 .whole("loops", Line::loops)
                 .whole("carriers", Line::carriers)
-                .text("idle p50 µs", l -> LoadRow.cell(l.idle()))
-                .text("loaded p50 µs", l -> l.answered() ? LoadRow.cell(l.loaded()) : "")
+                .text("idle p50 µs", l -> Measurement.figureCell(l.idleP50(), l.idle()))
+                .text("loaded p50 µs", l -> l.answered() ? Measurement.figureCell(l.loadedP50(), l.loaded()) : "")
                 .number("loaded / idle (p50)", l -> l.answered() ? Grid.ratio(l.loadedP50(), l.idleP50()) : Double.NaN)
                 .number("idle mean µs", Line::idleMean)
                 .number("loaded mean µs", l -> l.answered() ? l.loadedMean() : Double.NaN)

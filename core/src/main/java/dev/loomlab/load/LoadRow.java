@@ -3,7 +3,6 @@ package dev.loomlab.load;
 import dev.loomlab.experiment.Measurement;
 import dev.loomlab.measure.Interval;
 import dev.loomlab.measure.Spread;
-import dev.loomlab.view.Grid;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -122,15 +121,8 @@ public record LoadRow(String kind, int loops, int parallelism, int processors, S
 
     /** The median round trip's cell: "12.3 [11.8, 12.9]" over several VMs, the figure alone for one. */
     public String p50Cell() {
-        return cell(interval(LoadRow::roundTripMicrosP50));
-    }
-
-    /** A figure's cell: "12.3 [11.8, 12.9]" with its interval, the median alone without one, "" for none. */
-    static String cell(Interval i) {
-        if (Double.isNaN(i.median())) {
-            return "";
-        }
-        return i.has() ? Grid.print(i.median()) + " " + Measurement.intervalText(i) : Grid.print(i.median());
+        Interval p50 = interval(LoadRow::roundTripMicrosP50);
+        return Measurement.figureCell(p50.median(), p50);
     }
 
     /** A row for a child JVM that gave no result (killed at its hard deadline, or failed): nothing is known, not even starvation. */

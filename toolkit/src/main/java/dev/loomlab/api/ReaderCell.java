@@ -163,7 +163,7 @@ public final class ReaderCell {
         int vms = row.vmCount();
         return sentence(yoursNs, metric, what, vm, row.interval(r -> r.roundTripMicrosMean() * 1_000), vms,
                 String.format("%s with %,d busy loop%s, warmed up, %s", row.kind(), row.loops(), row.loops() == 1 ? "" : "s",
-                        vms == 1 ? "one fresh " + vm : String.format("the median of %d fresh %ss", vms, vm)),
+                        vms == 1 ? "one fresh " + vm : "the median of their means"),
                 Spread.of(row.roundTripMicrosP50() * 1_000, row.roundTripMicrosP99() * 1_000), "round trips from p50 to p99",
                 Double.NaN, Double.NaN, 0, 0, true, false);
     }

@@ -306,7 +306,8 @@ class ReaderCellTest {
         List<LoadRow> vms = List.of(20.0, 22.0, 24.0).stream().map(p -> new LoadRow("platform", 10, 1, 2, LoadRow.OK, false, 100,
                 500, 500, p, 2 * p, 3 * p, p, 1e8, 1e9, 1e8, List.of(), "")).toList();
         assertThat(ReaderCell.relate(22_000, "a round trip", LoadRow.acrossVms(vms)))
-                .contains("over 3 fresh JVMs", "the median of 3 fresh JVMs", "inside its interval");
+                .contains("over 3 fresh JVMs, platform with 10 busy loops, warmed up, the median of their means", "inside its interval")
+                .as("the VMs named once").containsOnlyOnce("fresh JVMs");
         assertThat(ReaderCell.relate(2.1, "nsPerBusyLoop", "each extra busy loop", dev.loomlab.measure.Interval.of(1.9, 2.0, 2.2),
                 false, "one slope per pass of fresh JVMs")).contains("[", "over 3 fresh JVMs", "one slope per pass of fresh JVMs",
                 "inside its interval");
