@@ -43,30 +43,26 @@ public final class MillionTasks {
     private MillionTasks() {}
 
     /**
-     * Runs every tier for every kind, each in a fresh JVM, and the largest tier, where the kinds are
-     * compared, over several ({@link FreshJvm#HEADLINE_FORKS}, the kinds' VMs taken in turn: its
-     * figures are the median of their VMs, with a 95% interval); puts them beside the published figures.
+     * Runs every tier for every kind over fresh JVMs (BEAM VMs for BEAM here), all their VMs taken in
+     * turn: each row over {@link FreshJvm#TABLE_FORKS}, and the largest tier, where the kinds are
+     * compared, over {@link FreshJvm#HEADLINE_FORKS}. A row's figures are the median of its VMs, with a
+     * 95% interval; puts them beside the published figures.
      */
     public static TasksRuns measure(Duration sleep, int[] tiers, Kind... kinds) {
         if (tiers.length == 0 || kinds.length == 0) {
             return new TasksRuns(sleep, List.of());
         }
         int largest = java.util.Arrays.stream(tiers).max().getAsInt();
-        Map<Kind, Map<Integer, Measurement>> byKind = new LinkedHashMap<>();
+        List<ExperimentSpec> specs = new ArrayList<>();
         for (Kind kind : kinds) {
-            byKind.put(kind, new LinkedHashMap<>());
             for (int n : tiers) {
-                byKind.get(kind).put(n, n == largest ? null : run(Experiments.TASKS.spec(n, kind, sleep)));
+                specs.add(Experiments.TASKS.spec(n, kind, sleep).withForks(n == largest ? FreshJvm.HEADLINE_FORKS : FreshJvm.TABLE_FORKS));
             }
         }
-        List<Measurement> atLargest = FreshJvm.rowsInTurn(java.util.Arrays.stream(kinds)
-                .map(k -> Experiments.TASKS.spec(largest, k, sleep).withForks(FreshJvm.HEADLINE_FORKS)).toList(), Progress.STDOUT);
+        List<Measurement> measured = FreshJvm.rowsInTurn(specs, Progress.STDOUT);
         List<TasksRuns.Row> rows = new ArrayList<>();
-        for (int k = 0; k < kinds.length; k++) {
-            byKind.get(kinds[k]).put(largest, atLargest.get(k));
-            for (Map.Entry<Integer, Measurement> tier : byKind.get(kinds[k]).entrySet()) {
-                rows.add(new TasksRuns.Row(kinds[k], tier.getKey(), tier.getValue()));
-            }
+        for (int i = 0; i < specs.size(); i++) {
+            rows.add(new TasksRuns.Row(specs.get(i).kind(), (int) specs.get(i).n(), measured.get(i)));
         }
         return new TasksRuns(sleep, rows);
     }

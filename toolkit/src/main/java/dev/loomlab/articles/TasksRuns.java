@@ -21,7 +21,7 @@ import java.util.TreeMap;
 import org.knowm.xchart.XYChart;
 
 /**
- * What {@link MillionTasks#measure} returns: one fresh JVM per (kind, n), beside the published
+ * What {@link MillionTasks#measure} returns: each (kind, n) over fresh JVMs, beside the published
  * figures. Shows as the table of ours against the published OpenJDK rows, with ratios; {@link #chart()},
  * {@link #everyRuntime()} and {@link #perTask()} give the rest of the notebook's views.
  */
@@ -117,7 +117,7 @@ public final class TasksRuns implements Tabular {
     private Grid full() {
         boolean platform = rows.stream().allMatch(r -> r.kind() == Kind.PLATFORM);
         return Grid.of(String.format("Peak memory of a whole JVM running n tasks that each sleep %s (the benchmark: 10 s), "
-                        + "one fresh JVM per row, the largest tier the median of several (its intervals in the notes); %s",
+                        + "each row the median of fresh JVMs [95%% interval], the largest tier's compared in the notes; %s",
                 Durations.format(sleep), platform
                         ? "the 2023 benchmark's platform-thread row beside ours"
                         : "the 2024 benchmark's OpenJDK virtual-thread row beside ours (2023's in the details)"), rows)
@@ -125,7 +125,7 @@ public final class TasksRuns implements Tabular {
                 .whole("tasks", Row::n)
                 .text("outcome", r -> r.outcome().outcome() + (r.outcome().vms() > 1 ? String.format(", %d VMs", r.outcome().vms()) : "")
                         + (r.outcome().metric("allAsleepAtOnce") < 1 ? "; not all asleep at once: raise the sleep" : ""))
-                .number("peak MiB (ours)", r -> Grid.round(r.peakMb()))
+                .text("peak MiB (ours)", r -> Measurement.figureCell(r.peakMb(), r.outcome().interval("peakMegabytes")))
                 .number("RSS while all asleep, MiB", r -> Grid.round(r.outcome().metric("rssAsleepBytes") / MIB))
                 .number("heap after GC, MiB", r -> Grid.round(r.outcome().metric("heapAfterGcBytes") / MIB))
                 .text("all asleep at once", r -> {

@@ -17,8 +17,10 @@ class NotebookHelpersTest {
         TasksRuns runs = MillionTasks.measure(Duration.ofMillis(200), new int[] {1, 10}, Kind.VIRTUAL);
         Grid table = runs.grid();
         assertThat(table.rowCount()).isEqualTo(2);
-        assertThat(table.texts("outcome").get(0)).isEqualTo("ok");
+        assertThat(table.texts("outcome").get(0)).as("a tier below the largest, over the table's fresh VMs")
+                .isEqualTo("ok, " + dev.loomlab.experiment.FreshJvm.TABLE_VMS + " VMs");
         assertThat(table.texts("outcome").get(1)).matches("ok, \\d+ VMs"); // the largest tier, where kinds are compared, over fresh VMs
+        assertThat(table.texts("peak MiB (ours)").get(0)).as("the peak with its interval").matches("[\\d.,]+ \\[[\\d.,]+, [\\d.,]+\\]");
         assertThat(table.number(0, "OpenJDK 23 VT, 2024, MB")).isEqualTo(46.91);
         assertThat(table.number(0, "ours / 2024")).isPositive();
         assertThat(table.columnNames()).hasSize(7).doesNotContain("ours / 2023", "heap after GC, MiB");
