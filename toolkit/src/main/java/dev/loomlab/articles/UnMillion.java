@@ -78,12 +78,12 @@ public final class UnMillion {
     static Section idleWeight(int n, Progress progress) {
         Map<Kind, Measurement> byKind = IdleWeight.measure(n, IdleWeight.PLATFORM_MAX, Kind.jvmAndBeam(), progress);
         Measurement beam = byKind.get(Kind.BEAM);
-        List<SideBySide.Row> rows = new ArrayList<>();
+        List<UnitWeights.Row> rows = new ArrayList<>();
         rows.add(row("toolkit process", byKind.get(Kind.PROCESS), beam, figure("spawn", "bytesPerProcess", ARTICLE, 1)));
         rows.add(row("raw virtual thread", byKind.get(Kind.VIRTUAL), beam, figure("spawn", "bytesPerProcess", "karui", "Go")));
         rows.add(row("platform thread (heap + native stack)", byKind.get(Kind.PLATFORM), beam,
                 figure("spawn", "bytesPerProcess", "karui", "Python")));
-        return SideBySide.section("What one idle unit weighs: bytes each after a full GC, all parked", "bytes per process", ARTICLE, rows,
+        return UnitWeights.section("What one idle unit weighs: bytes each after a full GC, all parked", "bytes per process", ARTICLE, rows,
                 verdicts(rows, List.of(byKind.get(Kind.PROCESS), byKind.get(Kind.VIRTUAL), byKind.get(Kind.PLATFORM)),
                         java.util.Collections.nCopies(rows.size(), beam), "bytes per unit", "bytesPerProcess", "an idle BEAM process"),
                 java.util.Arrays.asList(byKind.get(Kind.PROCESS), byKind.get(Kind.VIRTUAL), byKind.get(Kind.PLATFORM), beam));
@@ -102,7 +102,7 @@ public final class UnMillion {
         Measurement small = measured.get(3);
         Measurement beamIdle = measured.get(4);
         Measurement beamHibernated = measured.get(5);
-        List<SideBySide.Row> rows = new ArrayList<>();
+        List<UnitWeights.Row> rows = new ArrayList<>();
         rows.add(row("toolkit process (waiting in receive)", process, beamIdle, figure("spawn", "bytesPerProcess", ARTICLE, 1)));
         rows.add(row("hibernated process (no thread)", hibernated, beamHibernated,
                 figure("hibernate", "bytesPerProcess", ARTICLE, 1)));
@@ -119,7 +119,7 @@ public final class UnMillion {
                 "bytes per process", "bytesPerProcess", null));
         notes.add(askingForLess(platform, small, figure("spawn", "bytesPerProcess", ARTICLE, 1),
                 figure("min-heap", "bytesPerProcess", ARTICLE, 1)));
-        return SideBySide.section("Hibernation: what a process weighs once it gives its thread back",
+        return UnitWeights.section("Hibernation: what a process weighs once it gives its thread back",
                 "bytes per process (MiB for totals)", ARTICLE, rows, notes,
                 java.util.Arrays.asList(process, hibernated, platform, small, beamIdle, beamHibernated));
     }
@@ -146,11 +146,11 @@ public final class UnMillion {
      * One verdict per measured row that has a BEAM-here figure or says why not: each row's JVM
      * measurement against its BEAM-here one ({@code jvm} and {@code beam}, in the rows' order), with their intervals.
      */
-    private static List<String> verdicts(List<SideBySide.Row> rows, List<Measurement> jvm, List<Measurement> beam, String unit,
+    private static List<String> verdicts(List<UnitWeights.Row> rows, List<Measurement> jvm, List<Measurement> beam, String unit,
                                          String metric, String beamWhat) {
         List<String> said = new ArrayList<>();
         for (int i = 0; i < rows.size(); i++) {
-            SideBySide.Row r = rows.get(i);
+            UnitWeights.Row r = rows.get(i);
             double b = r.beamHere();
             if (Double.isNaN(b)) {
                 said.add(String.format("On this machine, %s: %s %s on the JVM; BEAM here: %s.", r.what(), Grid.print(r.ours()),
@@ -168,18 +168,18 @@ public final class UnMillion {
         return said;
     }
 
-    private static SideBySide.Row row(String what, Measurement m, Measurement beam, PublishedFigure p) {
-        return new SideBySide.Row(what, m.bytesPerProcess(), BeamHere.cell(m, "bytesPerProcess"), BeamHere.value(beam, "bytesPerProcess"),
+    private static UnitWeights.Row row(String what, Measurement m, Measurement beam, PublishedFigure p) {
+        return new UnitWeights.Row(what, m.bytesPerProcess(), BeamHere.cell(m, "bytesPerProcess"), BeamHere.value(beam, "bytesPerProcess"),
                 beam == null ? "no BEAM counterpart run" : BeamHere.cell(beam, "bytesPerProcess"),
                 p == null ? Double.NaN : p.value(), describe(p),
                 m.ok() ? String.format("measured: %s, n = %,d", m.vms() > 1 ? m.vms() + " fresh JVMs" : "fresh JVM", m.n()) : m.outcome());
     }
 
-    private static SideBySide.Row extrapolated(String what, Measurement m, Measurement beam, long n, PublishedFigure p) {
+    private static UnitWeights.Row extrapolated(String what, Measurement m, Measurement beam, long n, PublishedFigure p) {
         double oursMb = m.bytesPerProcess() * n / MIB;
         double beamMb = BeamHere.value(beam, "bytesPerProcess") * n / MIB;
         double theirsMb = p == null ? Double.NaN : p.value() * n / MIB;
-        return new SideBySide.Row(what, oursMb, m.ok() ? Grid.print(oursMb) : m.outcome(), beamMb,
+        return new UnitWeights.Row(what, oursMb, m.ok() ? Grid.print(oursMb) : m.outcome(), beamMb,
                 beam.ok() ? Grid.print(beamMb) + " (EXTRAPOLATED)" : beam.outcome(), theirsMb, describe(p) + " x n",
                 String.format("EXTRAPOLATED: %s bytes measured at n = %,d, times %,d; measure it with "
                         + "./loomlab %s --n %d --no-cap (add --kind beam for BEAM here)", Grid.print(m.bytesPerProcess()), m.n(), n,

@@ -13,13 +13,14 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Arranges one metric for several things measured in the same run (kinds of concurrent unit, or
- * a process and its hibernated twin), each in three columns: the JVM here, BEAM here (its BEAM
+ * What units weigh, for 01's idle-weight and hibernation sections: one metric (bytes per process) for
+ * several things measured in the same run (kinds of concurrent unit, or a process and its hibernated
+ * twin), each in three columns: the JVM here, BEAM here (its BEAM
  * counterpart run on this machine) and the published figure, with the ratio against BEAM here and
  * the published ratio beside it. Rows computed rather than measured are marked as such. The
  * {@link Section} holds the table, bars of the three, and the verdicts computed from the runs.
  */
-final class SideBySide {
+final class UnitWeights {
 
     /**
      * One line of the comparison.
@@ -50,7 +51,7 @@ final class SideBySide {
         }
     }
 
-    private SideBySide() {}
+    private UnitWeights() {}
 
     /**
      * The section: {@code title} over the rows, {@code metric} naming the unit, e.g. "bytes per

@@ -6,7 +6,7 @@
  * general helpers of {@code api} ({@code Loomlab}, {@code ReaderCell}, the tiers) are shared. The
  * classes beside them serve one article each: a runner ({@code HibernatedMillions}), a rule
  * table ({@code ProcessLimits}) and its tables ({@code ContainerWeight}, {@code TasksRuns},
- * {@code KlabRing}, {@code ProcessMemory}, {@code SideBySide}, …). Every table is a
+ * {@code KlabRing}, {@code ProcessMemory}, {@code UnitWeights}, …). Every table is a
  * {@link dev.loomlab.view.Grid}; BEAM here comes from {@link dev.loomlab.beam.BeamHere}.
  */
 package dev.loomlab.articles;

@@ -96,24 +96,24 @@ class ChartRulesTest {
     }
 
     static Stream<Named<Chart<?, ?>>> charts() {
-        List<SideBySide.Row> hibernation = List.of(
-                new SideBySide.Row("toolkit process (waiting in receive)", 1_100, "1,100", Double.NaN, "", 2_632, "BEAM (un-million, n = 1)", "measured"),
-                new SideBySide.Row("hibernated process (no thread)", 350, "350", Double.NaN, "", 849, "BEAM (un-million, n = 1)", "measured"),
-                new SideBySide.Row("platform thread, 64 KiB stack (the min_heap_size control)", 70_000, "70,000", Double.NaN, "", 2_632,
+        List<UnitWeights.Row> hibernation = List.of(
+                new UnitWeights.Row("toolkit process (waiting in receive)", 1_100, "1,100", Double.NaN, "", 2_632, "BEAM (un-million, n = 1)", "measured"),
+                new UnitWeights.Row("hibernated process (no thread)", 350, "350", Double.NaN, "", 849, "BEAM (un-million, n = 1)", "measured"),
+                new UnitWeights.Row("platform thread, 64 KiB stack (the min_heap_size control)", 70_000, "70,000", Double.NaN, "", 2_632,
                         "BEAM (un-million, n = 1)", "measured"),
-                new SideBySide.Row("1,000,000 hibernated: MiB in all", 334, "334", Double.NaN, "", 809.67, "BEAM (un-million, n = 1,000,000) x n", "extrapolated", "MiB"),
-                new SideBySide.Row("5,000,000 hibernated: MiB in all", 1669, "1,669", Double.NaN, "", 4048.3, "BEAM (un-million, n = 5,000,000) x n", "extrapolated", "MiB"));
-        List<SideBySide.Row> idle = List.of(
-                new SideBySide.Row("toolkit process", 1_100, "1,100", Double.NaN, "", 2_632, "BEAM (un-million, n = 1)", "measured"),
-                new SideBySide.Row("raw virtual thread", 900, "900", Double.NaN, "", 2_600, "Go (karui)", "measured"),
-                new SideBySide.Row("platform thread (heap + native stack)", 70_000, "70,000", Double.NaN, "", 8_000_000, "Python (karui)", "measured"));
+                new UnitWeights.Row("1,000,000 hibernated: MiB in all", 334, "334", Double.NaN, "", 809.67, "BEAM (un-million, n = 1,000,000) x n", "extrapolated", "MiB"),
+                new UnitWeights.Row("5,000,000 hibernated: MiB in all", 1669, "1,669", Double.NaN, "", 4048.3, "BEAM (un-million, n = 5,000,000) x n", "extrapolated", "MiB"));
+        List<UnitWeights.Row> idle = List.of(
+                new UnitWeights.Row("toolkit process", 1_100, "1,100", Double.NaN, "", 2_632, "BEAM (un-million, n = 1)", "measured"),
+                new UnitWeights.Row("raw virtual thread", 900, "900", Double.NaN, "", 2_600, "Go (karui)", "measured"),
+                new UnitWeights.Row("platform thread (heap + native stack)", 70_000, "70,000", Double.NaN, "", 8_000_000, "Python (karui)", "measured"));
         List<String> kinds = List.of("JVM process", "JVM virtual", "JVM platform", "BEAM here", "BEAM", "goroutine", "Python thread");
         Tiers withBeam = new Tiers(tiers().kind(), tiers().tiers(), List.of(measurementOfBeam(1_000), measurementOfBeam(10_000)));
         return Stream.of(
                 Named.of("tiers", Charts.of(tiers().chart())),
                 Named.of("tiers with BEAM here", Charts.of(withBeam.chart())),
-                Named.of("hibernation", Charts.of(SideBySide.section("Hibernation", "bytes per process (MiB for totals)", "un-million", hibernation, List.of(), List.of()).chart())),
-                Named.of("idle weight", Charts.of(SideBySide.section("What one idle unit weighs", "bytes per process", "un-million", idle, List.of(), List.of()).chart())),
+                Named.of("hibernation", Charts.of(UnitWeights.section("Hibernation", "bytes per process (MiB for totals)", "un-million", hibernation, List.of(), List.of()).chart())),
+                Named.of("idle weight", Charts.of(UnitWeights.section("What one idle unit weighs", "bytes per process", "un-million", idle, List.of(), List.of()).chart())),
                 Named.of("kinds (two axes)", Charts.bars("Bytes per unit and ns to spawn", true, kinds, "bytes per unit (log)",
                         List.of(1100, 900, 70_000, 2_600, 2_632, 2_600, 8_000_000), "ns per spawn (log)",
                         List.of(700, 400, 60_000, 800, 700, 900, 50_000))),
