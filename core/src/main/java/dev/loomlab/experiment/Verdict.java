@@ -95,7 +95,7 @@ public final class Verdict {
      * ({@code theirs}, e.g. BEAM here) named first: both figures with their intervals, the ratio, and
      * "lower"/"higher" ("faster", "lighter", ...) only when the intervals do not overlap; otherwise
      * "not distinguishable on this machine in this run", or, when a side is one VM's, that there is no
-     * interval to decide on.
+     * interval to decide on (or, when the two figures are equal, as limit counts often are, that they are the same).
      *
      * @param theirsName e.g. "BEAM here"
      * @param oursName   e.g. "the JVM (process)"
@@ -136,7 +136,9 @@ public final class Verdict {
             case BELOW -> String.format(", %s (the intervals do not overlap)", better(metric, true));
             case ABOVE -> String.format(", %s (the intervals do not overlap)", better(metric, false));
             case NOT_DISTINGUISHABLE -> ", not distinguishable " + where + " (the intervals overlap)";
-            case NO_INTERVAL -> ours.has() || theirs.has()
+            case NO_INTERVAL -> ours.median() == theirs.median()
+                    ? ", the same figure" + (ours.has() || theirs.has() ? " (one side measured in one VM)" : " (each measured in one VM)")
+                    : ours.has() || theirs.has()
                     ? ", with one side measured in one VM: no interval to say which is " + better(metric, true)
                     : ", each measured in one VM: no interval to say which is " + better(metric, true);
         };

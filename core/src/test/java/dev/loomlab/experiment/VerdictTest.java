@@ -42,6 +42,14 @@ class VerdictTest {
     }
 
     @Test
+    void equalFiguresFromOneVmEachAreTheSameNotUndecided() {
+        String said = Verdict.compare("processLimit", Interval.of(1_024), 1, "BEAM here", Interval.of(1_024), 1, "the JVM");
+        assertThat(said).endsWith(", the same figure (each measured in one VM)").doesNotContain("no interval");
+        assertThat(Verdict.compare("processLimit", Interval.of(1_024), 1, "BEAM here", Interval.of(1_000), 1, "the JVM"))
+                .contains("no interval to say which");
+    }
+
+    @Test
     void aForkedMeasurementIsTheMedianOfItsVmsWithTheirInterval() {
         ExperimentSpec spec = ExperimentSpec.of("ring", 1_000).withM(1);
         List<Measurement> vms = List.of(vm(spec, 900), vm(spec, 1_000), vm(spec, 1_300));
