@@ -119,7 +119,8 @@ public final class LoadJson {
         return node;
     }
 
-    static LoadRow readRow(JsonNode n) {
+    /** One row as {@link #tree} writes it (a results file's {@code load.rows[i]}), with its VMs' rows. */
+    public static LoadRow readRow(JsonNode n) {
         List<Double> perLoop = new ArrayList<>();
         n.path("perLoopOpsPerSecond").forEach(v -> perLoop.add(v.asDouble()));
         List<LoadRow> vms = new ArrayList<>();

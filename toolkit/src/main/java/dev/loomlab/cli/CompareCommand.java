@@ -1,7 +1,6 @@
 package dev.loomlab.cli;
 
 import dev.loomlab.report.ExtraComparison;
-import tech.tablesaw.api.Table;
 import dev.loomlab.util.AtomicFiles;
 import dev.loomlab.report.Compare;
 import java.io.PrintWriter;
@@ -48,7 +47,7 @@ final class CompareCommand implements Callable<Integer> {
             return LoomlabCommand.USAGE;
         }
         out.println(compare.machines().printAll());
-        List<Table> extras = ExtraComparison.read(files).tables();
+        List<ExtraComparison.Part> extras = ExtraComparison.read(files).parts();
         var tables = compare.tables();
         for (int i = 0; i < tables.size(); i++) {
             out.println();
@@ -56,9 +55,10 @@ final class CompareCommand implements Callable<Integer> {
             compare.marks(compare.experiments().get(i)).forEach(m -> out.println("  mark: " + m.line()));
             compare.verdicts(compare.experiments().get(i)).forEach(v -> out.println("  verdict: " + v));
         }
-        extras.forEach(t -> {
+        extras.forEach(part -> {
             out.println();
-            out.println(t.printAll());
+            out.println(part.table().printAll());
+            part.verdicts().forEach(v -> out.println("  verdict: " + v));
         });
         if (csv != null) {
             AtomicFiles.write(csv, compare.mergedCsv());

@@ -193,13 +193,13 @@ public record Compare(List<ResultsFile> files, List<String> refused) {
         return html(title, List.of());
     }
 
-    /** The same, with more tables at the end (load and supervise, side by side: {@link ExtraComparison}). */
-    public String html(List<Table> more) {
+    /** The same, with more tables and their verdicts at the end (load and supervise, side by side: {@link ExtraComparison}). */
+    public String html(List<ExtraComparison.Part> more) {
         return html("loomlab compare: " + files.size() + " machines", more);
     }
 
-    /** The page under {@code title}, with {@code more} tables at the end. */
-    public String html(String title, List<Table> more) {
+    /** The page under {@code title}, with {@code more} tables and their verdicts at the end. */
+    public String html(String title, List<ExtraComparison.Part> more) {
         HtmlPage page = new HtmlPage(title);
         page.note("Each column is one machine's report; nothing is averaged. Compare shapes and ratios: "
                 + "machines differ in cores, memory and load, and BEAM's figures come from the articles' machines. "
@@ -213,9 +213,10 @@ public record Compare(List<ResultsFile> files, List<String> refused) {
             marks(experiment).forEach(m -> page.note(m.line()));
             verdicts(experiment).forEach(v -> page.note("verdict: " + v));
         }
-        for (Table table : more) {
-            page.heading(2, table.name());
-            page.table(table);
+        for (ExtraComparison.Part part : more) {
+            page.heading(2, part.table().name());
+            page.table(part.table());
+            part.verdicts().forEach(v -> page.note("verdict: " + v));
         }
         return page.render();
     }

@@ -1,6 +1,10 @@
 package dev.loomlab.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.loomlab.experiment.Verdict;
+import dev.loomlab.load.LoadJson;
+import dev.loomlab.load.LoadRow;
+import dev.loomlab.measure.Interval;
 import dev.loomlab.view.Grid;
 import dev.loomlab.util.Json;
 import java.io.IOException;
@@ -9,15 +13,17 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import tech.tablesaw.api.StringColumn;
 import tech.tablesaw.api.Table;
 
 /**
  * The sections of results files that are not the registry's measurements, side by side, one
- * column per machine: {@code load} (the round trip's p50 and the row's status, by kind and busy
- * loops) and {@code supervise} (restarts, giving up, latencies). A file without them, or whose
- * section failed, shows an empty or "failed" cell; nothing is averaged.
+ * column per machine: {@code load} (the round trip's p50 with its interval across the row's fresh VMs,
+ * and the row's status, by kind and busy loops; verdicts against the first machine) and
+ * {@code supervise} (restarts, giving up, latencies). A file without them, or whose section failed,
+ * shows an empty or "failed" cell; nothing is averaged.
  *
  * @param machines one entry per file that could be read, in the order given
  */
@@ -58,26 +64,58 @@ public record ExtraComparison(List<Machine> machines) {
         return new ExtraComparison(machines);
     }
 
-    /** The load table and the supervise table, each only if some machine has that section. */
-    public List<Table> tables() {
-        List<Table> tables = new ArrayList<>();
+    /** A table and the verdicts said under it. */
+    public record Part(Table table, List<String> verdicts) {}
+
+    /** The load table with its verdicts, and the supervise table, each only if some machine has that section. */
+    public List<Part> parts() {
+        List<Part> parts = new ArrayList<>();
         if (machines.stream().anyMatch(m -> !m.load().isMissingNode())) {
-            tables.add(load());
+            parts.add(new Part(load(), loadVerdicts()));
         }
         if (machines.stream().anyMatch(m -> !m.supervise().isMissingNode())) {
-            tables.add(supervise());
+            parts.add(new Part(supervise(), List.of()));
         }
-        return tables;
+        return parts;
     }
 
-    /** Round trip p50 (µs) and status under k busy loops, by kind and k, one column per machine. */
+    /** Round trip p50 (µs) with its interval, and status, under k busy loops, by kind and k, one column per machine. */
     public Table load() {
         Set<String> keys = new LinkedHashSet<>();
         for (Machine m : machines) {
             m.load().path("rows").forEach(r -> keys.add(key(r)));
         }
-        return byMachine("Load: round-trip p50 in µs (and status) under k busy loops, one column per machine",
+        return byMachine("Load: round-trip p50 in µs [95% interval across fresh VMs] (and status) under k busy loops, one column per machine",
                 "kind, busy loops", List.copyOf(keys), (m, k) -> loadCell(m.load(), k));
+    }
+
+    /**
+     * Each load row of the first machine beside the same row of every other, by the round trip's p50
+     * ({@link Verdict#compareMachines}): "faster" or "slower" only where their intervals across fresh
+     * VMs do not overlap. Empty with fewer than two machines.
+     */
+    public List<String> loadVerdicts() {
+        List<String> lines = new ArrayList<>();
+        if (machines.size() < 2) {
+            return lines;
+        }
+        Machine reference = machines.get(0);
+        for (JsonNode node : reference.load().path("rows")) {
+            LoadRow theirs = LoadJson.readRow(node);
+            if (Double.isNaN(theirs.roundTripMicrosP50())) {
+                continue;
+            }
+            for (Machine other : machines.subList(1, machines.size())) {
+                row(other.load(), key(node)).filter(ours -> !Double.isNaN(ours.roundTripMicrosP50())).ifPresent(ours ->
+                        lines.add(key(node) + " busy loops, round-trip p50: " + Verdict.compareMachines("roundTripNsP50",
+                                p50Nanos(theirs), theirs.vmCount(), reference.label(), p50Nanos(ours), ours.vmCount(), other.label())));
+            }
+        }
+        return lines;
+    }
+
+    private static Interval p50Nanos(LoadRow row) {
+        return row.interval(LoadRow::roundTripMicrosP50).times(1_000);
     }
 
     /** The supervision demo's figures, one column per machine. */
@@ -107,14 +145,17 @@ public record ExtraComparison(List<Machine> machines) {
         if (load.has("failed")) {
             return "failed";
         }
+        return row(load, key).map(r -> (r.p50Cell().isEmpty() ? "" : r.p50Cell() + " ") + "(" + r.status() + ")").orElse("");
+    }
+
+    /** The row of a machine's load section with this key, if it has one. */
+    private static Optional<LoadRow> row(JsonNode load, String key) {
         for (JsonNode r : load.path("rows")) {
             if (key(r).equals(key)) {
-                double p50 = Json.number(r, "roundTripMicrosP50");
-                String status = r.path("status").asText();
-                return (Double.isNaN(p50) ? "" : Grid.print(p50) + " ") + "(" + status + ")";
+                return Optional.of(LoadJson.readRow(r));
             }
         }
-        return "";
+        return Optional.empty();
     }
 
     private static String text(JsonNode value) {
