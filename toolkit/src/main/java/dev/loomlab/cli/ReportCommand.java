@@ -26,7 +26,7 @@ import picocli.CommandLine.Spec;
 /** {@code loomlab report}: every experiment, every kind, each in a fresh JVM, into one HTML page and a results.json. */
 @Command(name = "report", mixinStandardHelpOptions = true,
         description = {"Runs every experiment for every kind at the cap, each in a fresh JVM, into one report.",
-                "Then load (each row over the same fresh VMs as --forks) and supervise, and writes "
+                "Then load (each row over --forks fresh VMs) and supervise, and writes "
                         + "index.html (every table beside the published figures, every chart, offline), "
                         + "results.json (to send, for loomlab compare) and one CSV per table."},
         footer = {"", "Examples:", "  loomlab report                     # at the cap of 100,000: a few minutes",
