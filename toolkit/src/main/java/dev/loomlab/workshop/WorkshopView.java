@@ -1,11 +1,15 @@
 package dev.loomlab.workshop;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loomlab.report.Compare;
+import dev.loomlab.report.ExtraComparison;
 import dev.loomlab.report.ResultsFile;
 import dev.loomlab.view.Palette;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -99,14 +103,19 @@ public final class WorkshopView {
         }
     }
 
-    /** The whole workshop as one self-contained HTML file (styles inline, charts as data URLs, no script). */
+    /**
+     * The whole workshop as one self-contained HTML file (styles inline, charts as data URLs, no
+     * script), with the load and supervise sections the machines sent, as {@code loomlab compare}
+     * shows them.
+     */
     public String html() {
         lock.lock();
         try {
             WorkshopStore.Snapshot snapshot = store.snapshot();
             if (html == null || !html.version().equals(snapshot.version())) {
                 Compare compare = compare(snapshot);
-                html = new Download(snapshot.version(), compare.html("loomlab workshop: " + compare.files().size() + " machines"));
+                html = new Download(snapshot.version(), compare.html("loomlab workshop: " + compare.files().size() + " machines",
+                        extras(snapshot).parts()));
             }
             return html.text();
         } finally {
@@ -144,6 +153,23 @@ public final class WorkshopView {
         } finally {
             lock.unlock();
         }
+    }
+
+    /**
+     * The load and supervise sections of the stored files, each machine under its participant's
+     * name; a file gone since the snapshot (replaced or removed meanwhile) is left out.
+     */
+    private ExtraComparison extras(WorkshopStore.Snapshot snapshot) {
+        List<ExtraComparison.Machine> machines = new ArrayList<>();
+        for (WorkshopStore.Entry entry : snapshot.entries()) {
+            try {
+                JsonNode root = MAPPER.readTree(Files.readString(store.dir().resolve(entry.file())));
+                machines.add(new ExtraComparison.Machine(entry.column(), root.path("load"), root.path("supervise")));
+            } catch (IOException e) {
+                // the next version of the store renders the page again
+            }
+        }
+        return new ExtraComparison(machines);
     }
 
     /** The stored results as one comparison, each machine under its participant's name. */

@@ -167,6 +167,27 @@ class WorkshopServerTest {
     }
 
     @Test
+    void theDownloadedPageSetsTheMachinesLoadRowsSideBySideWithVerdictsOnTheirIntervals() throws Exception {
+        assertThat(client.post(code, "alice", withLoad(results("laptop-a", 3, 1), 10, 11, 12)).statusCode()).isEqualTo(201);
+        assertThat(client.post(code, "bob", withLoad(results("laptop-b", 3, 1), 30, 31, 32)).statusCode()).isEqualTo(201);
+        String html = client.get("/download/workshop.html").body();
+        assertThat(html).contains("Load: round-trip p50", "alice (laptop-a)", "bob (laptop-b)",
+                "verdict: virtual, 0 busy loops, round-trip p50: alice (laptop-a) 11 µs [", "slower (the intervals do not overlap)");
+    }
+
+    /** A results file with a load section of one row over three VMs, with these p50s in µs. */
+    private static String withLoad(String results, double... p50s) throws Exception {
+        com.fasterxml.jackson.databind.node.ObjectNode root = (com.fasterxml.jackson.databind.node.ObjectNode) MAPPER.readTree(results);
+        var row = root.putObject("load").putArray("rows").addObject()
+                .put("kind", "virtual").put("loops", 0).put("status", "ok").put("roundTripMicrosP50", p50s[1]);
+        var vms = row.putArray("vms");
+        for (double p50 : p50s) {
+            vms.addObject().put("kind", "virtual").put("loops", 0).put("status", "ok").put("roundTripMicrosP50", p50);
+        }
+        return root.toString();
+    }
+
+    @Test
     void namesAreEscapedEverywhereAndTheScriptSetsTextOnly() throws Exception {
         String evil = "<img src=x onerror=alert(1)>";
         String label = "<script>alert(2)</script>";
