@@ -94,7 +94,7 @@ public final class BeamHere {
         if (!m.ok()) {
             return m.outcome();
         }
-        return Measurement.figureCell(m.metric(metric), m.interval(metric));
+        return Measurement.figureCell(m.interval(metric));
     }
 
     /** ours / BEAM here to two decimals, NaN when BEAM here has no figure. */

@@ -331,12 +331,13 @@ public record Measurement(String experiment, String kind, long n, long m, Env en
         return interval.has() ? String.format("[%s, %s]", Grid.print(interval.low()), Grid.print(interval.high())) : "one VM: no interval";
     }
 
-    /** A table cell: the figure, then its interval when it has one ("12.3 [11.9, 12.8]"); "" for NaN. */
-    public static String figureCell(double figure, Interval interval) {
-        if (Double.isNaN(figure)) {
+    /** A table cell: the interval's median, then the interval when it has one ("12.3 [11.9, 12.8]"); "" for no figure. */
+    public static String figureCell(Interval interval) {
+        if (Double.isNaN(interval.median())) {
             return "";
         }
-        return interval.has() ? Grid.print(figure) + " " + intervalText(interval) : Grid.print(figure);
+        String figure = Grid.print(interval.median());
+        return interval.has() ? figure + " " + intervalText(interval) : figure;
     }
 
     /** Every run, grouped by VM, when there were several. */

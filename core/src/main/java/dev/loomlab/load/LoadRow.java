@@ -121,8 +121,7 @@ public record LoadRow(String kind, int loops, int parallelism, int processors, S
 
     /** The median round trip's cell: "12.3 [11.8, 12.9]" over several VMs, the figure alone for one. */
     public String p50Cell() {
-        Interval p50 = interval(LoadRow::roundTripMicrosP50);
-        return Measurement.figureCell(p50.median(), p50);
+        return Measurement.figureCell(interval(LoadRow::roundTripMicrosP50));
     }
 
     /** A row for a child JVM that gave no result (killed at its hard deadline, or failed): nothing is known, not even starvation. */

@@ -125,9 +125,8 @@ public final class TasksRuns implements Tabular {
                 .whole("tasks", Row::n)
                 .text("outcome", r -> r.outcome().outcome() + (r.outcome().vms() > 1 ? String.format(", %d VMs", r.outcome().vms()) : "")
                         + (r.outcome().metric("allAsleepAtOnce") < 1 ? "; not all asleep at once: raise the sleep" : ""))
-                .text("peak MiB (ours)", r -> Measurement.figureCell(r.peakMb(), r.outcome().interval("peakMegabytes")))
-                .text("RSS while all asleep, MiB", r -> Measurement.figureCell(r.outcome().metric("rssAsleepBytes") / MIB,
-                        r.outcome().interval("rssAsleepBytes").times(1 / MIB)))
+                .text("peak MiB (ours)", r -> Measurement.figureCell(r.outcome().interval("peakMegabytes")))
+                .text("RSS while all asleep, MiB", r -> Measurement.figureCell(r.outcome().interval("rssAsleepBytes").times(1 / MIB)))
                 .number("heap after GC, MiB", r -> Grid.round(r.outcome().metric("heapAfterGcBytes") / MIB))
                 .text("all asleep at once", r -> {
                     double asleep = r.outcome().metric("allAsleepAtOnce");
