@@ -136,12 +136,17 @@ public final class Verdict {
             case BELOW -> String.format(", %s (the intervals do not overlap)", better(metric, true));
             case ABOVE -> String.format(", %s (the intervals do not overlap)", better(metric, false));
             case NOT_DISTINGUISHABLE -> ", not distinguishable " + where + " (the intervals overlap)";
-            case NO_INTERVAL -> ours.median() == theirs.median()
-                    ? ", the same figure" + (ours.has() || theirs.has() ? " (one side measured in one VM)" : " (each measured in one VM)")
-                    : ours.has() || theirs.has()
-                    ? ", with one side measured in one VM: no interval to say which is " + better(metric, true)
-                    : ", each measured in one VM: no interval to say which is " + better(metric, true);
+            case NO_INTERVAL -> noInterval(metric, ours, theirs);
         };
+    }
+
+    /** Two figures of which at least one is one VM's: the same, or no interval to say which is lower. */
+    private static String noInterval(String metric, Interval ours, Interval theirs) {
+        boolean oneSide = ours.has() || theirs.has();
+        if (ours.median() == theirs.median()) {
+            return ", the same figure (" + (oneSide ? "one side" : "each") + " measured in one VM)";
+        }
+        return (oneSide ? ", with one side" : ", each") + " measured in one VM: no interval to say which is " + better(metric, true);
     }
 
     /**
