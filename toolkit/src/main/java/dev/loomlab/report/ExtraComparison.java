@@ -11,9 +11,11 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Optional;
+import java.util.Map;
 import java.util.Set;
 import tech.tablesaw.api.StringColumn;
 import tech.tablesaw.api.Table;
@@ -81,12 +83,11 @@ public record ExtraComparison(List<Machine> machines) {
 
     /** Round trip p50 (µs) with its interval, and status, under k busy loops, by kind and k, one column per machine. */
     public Table load() {
+        Map<Machine, Map<String, LoadRow>> rows = loadRows();
         Set<String> keys = new LinkedHashSet<>();
-        for (Machine m : machines) {
-            m.load().path("rows").forEach(r -> keys.add(key(r)));
-        }
+        rows.values().forEach(byKey -> keys.addAll(byKey.keySet()));
         return byMachine("Load: round-trip p50 in µs [95% interval across fresh VMs] (and status) under k busy loops, one column per machine",
-                "kind, busy loops", List.copyOf(keys), (m, k) -> loadCell(m.load(), k));
+                "kind, busy loops", List.copyOf(keys), (m, k) -> loadCell(m.load(), rows.get(m).get(k)));
     }
 
     /**
@@ -99,19 +100,32 @@ public record ExtraComparison(List<Machine> machines) {
         if (machines.size() < 2) {
             return lines;
         }
+        Map<Machine, Map<String, LoadRow>> rows = loadRows();
         Machine reference = machines.get(0);
-        for (JsonNode node : reference.load().path("rows")) {
-            LoadRow theirs = LoadJson.readRow(node);
+        rows.get(reference).forEach((key, theirs) -> {
             if (Double.isNaN(theirs.roundTripMicrosP50())) {
-                continue;
+                return;
             }
             for (Machine other : machines.subList(1, machines.size())) {
-                row(other.load(), key(node)).filter(ours -> !Double.isNaN(ours.roundTripMicrosP50())).ifPresent(ours ->
-                        lines.add(key(node) + " busy loops, round-trip p50: " + Verdict.compareMachines("roundTripNsP50",
-                                p50Nanos(theirs), theirs.vmCount(), reference.label(), p50Nanos(ours), ours.vmCount(), other.label())));
+                LoadRow ours = rows.get(other).get(key);
+                if (ours != null && !Double.isNaN(ours.roundTripMicrosP50())) {
+                    lines.add(key + " busy loops, round-trip p50: " + Verdict.compareMachines("roundTripNsP50",
+                            p50Nanos(theirs), theirs.vmCount(), reference.label(), p50Nanos(ours), ours.vmCount(), other.label()));
+                }
             }
-        }
+        });
         return lines;
+    }
+
+    /** Each machine's load rows by key ("virtual, 4"), each read once from its JSON, in the file's order. */
+    private Map<Machine, Map<String, LoadRow>> loadRows() {
+        Map<Machine, Map<String, LoadRow>> rows = new IdentityHashMap<>();
+        for (Machine m : machines) {
+            Map<String, LoadRow> byKey = new LinkedHashMap<>();
+            m.load().path("rows").forEach(r -> byKey.putIfAbsent(key(r), LoadJson.readRow(r)));
+            rows.put(m, byKey);
+        }
+        return rows;
     }
 
     private static Interval p50Nanos(LoadRow row) {
@@ -141,21 +155,16 @@ public record ExtraComparison(List<Machine> machines) {
         return row.path("kind").asText() + ", " + row.path("loops").asInt();
     }
 
-    private static String loadCell(JsonNode load, String key) {
+    /** "12.3 [11.8, 12.9] (ok)", "failed" when the machine's load failed, "" when it has no such row. */
+    private static String loadCell(JsonNode load, LoadRow row) {
         if (load.has("failed")) {
             return "failed";
         }
-        return row(load, key).map(r -> (r.p50Cell().isEmpty() ? "" : r.p50Cell() + " ") + "(" + r.status() + ")").orElse("");
-    }
-
-    /** The row of a machine's load section with this key, if it has one. */
-    private static Optional<LoadRow> row(JsonNode load, String key) {
-        for (JsonNode r : load.path("rows")) {
-            if (key(r).equals(key)) {
-                return Optional.of(LoadJson.readRow(r));
-            }
+        if (row == null) {
+            return "";
         }
-        return Optional.empty();
+        String p50 = row.p50Cell();
+        return (p50.isEmpty() ? "" : p50 + " ") + "(" + row.status() + ")";
     }
 
     private static String text(JsonNode value) {
